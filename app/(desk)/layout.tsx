@@ -1,0 +1,36 @@
+import Link from 'next/link';
+import { requirePageActor } from '@/lib/auth/page-actor';
+import { LogoutButton } from '@/components/logout-button';
+import { SessionKeepAlive } from '@/components/session-keepalive';
+
+const ROLE_LABEL = { admin: 'Editor', reviewer: 'Reviewer', viewer: 'Viewer' } as const;
+
+export default async function DeskLayout({ children }: { children: React.ReactNode }) {
+  const actor = await requirePageActor();
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4">
+          <Link href="/" className="text-lg font-semibold tracking-tight">
+            Fact<span className="text-blue-700">desk</span>
+          </Link>
+          <nav aria-label="Main" className="flex gap-1 text-sm">
+            <Link href="/" className="rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100">Claims</Link>
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span data-testid="current-user" className="hidden text-right leading-tight sm:block">
+              <span className="block font-medium">{actor.displayName}</span>
+              <span className="block text-xs text-slate-500">{ROLE_LABEL[actor.role]}</span>
+            </span>
+            <LogoutButton />
+          </div>
+        </div>
+      </header>
+      <SessionKeepAlive />
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { listClaims } from '@/lib/claims/list-claims';
+import { apiRoute, searchParamsObject } from '@/lib/http/api-route';
+import { listClaimsQuerySchema } from '@/lib/validation/claims';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute(async ({ req, actor }) =>
+  listClaims({ actor, query: listClaimsQuerySchema.parse(searchParamsObject(req)) }),
+);

@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getPageActor } from '@/lib/auth/page-actor';
+import { LoginForm } from '@/components/login-form';
+
+export const metadata: Metadata = { title: 'Sign in' };
+export const dynamic = 'force-dynamic';
+
+function safeCallback(url: string | undefined) {
+  return url && url.startsWith('/') && !url.startsWith('//') ? url : '/';
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+  const { callbackUrl } = await searchParams;
+  if (await getPageActor()) redirect(safeCallback(callbackUrl));
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 text-center">
+          <p className="text-2xl font-semibold tracking-tight">
+            Fact<span className="text-blue-700">desk</span>
+          </p>
+          <p className="mt-1 text-sm text-slate-600">Sign in to the fact-checking desk</p>
+        </div>
+        <LoginForm callbackUrl={safeCallback(callbackUrl)} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import { useState } from 'react';
+
+export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(null);
+    try {
+      const result = await signIn('credentials', {
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+        redirect: false,
+      });
+      if (result?.ok && !result.error) {
+        window.location.assign(callbackUrl);
+        return;
+      }
+      setError(result?.error && result.error !== 'CredentialsSignin' ? result.error : 'Email or password is incorrect.');
+    } catch {
+      setError('Could not reach Factdesk. Check your connection and try again.');
+    }
+    setPending(false);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+      {error && (
+        <p data-testid="login-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div>
+        <label htmlFor="email" className="block text-sm font-medium">Email</label>
+        <input id="email" name="email" type="email" autoComplete="username" required autoFocus
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-blue-600" />
+      </div>
+      <div>
+        <label htmlFor="password" className="block text-sm font-medium">Password</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-blue-600" />
+      </div>
+      <button type="submit" disabled={pending}
+        className="w-full rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+        {pending ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+'use client';
+
+import { signOut } from 'next-auth/react';
+
+export function LogoutButton() {
+  return (
+    <button type="button" onClick={() => void signOut({ callbackUrl: '/login' })}
+      className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+      Sign out
+    </button>
+  );
+}

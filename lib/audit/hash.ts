@@ -1,0 +1,32 @@
+// Canonical encoding and SHA-256 hash of an audit event: the basis of the chain.
+import { createHash } from 'node:crypto';
+import type { AuditEventRecord } from './events';
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+// Sorted keys at every depth, so the encoding survives a JSONB round trip.
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+export function hashEvent(event: Omit<AuditEventRecord, 'hash'>): string {
+  const content = {
+    seq: event.seq,
+    at: event.at,
+    actorId: event.actorId,
+    actorLabel: event.actorLabel,
+    action: event.action,
+    claimId: event.claimId,
+    before: event.before,
+    after: event.after,
+    reason: event.reason,
+    requestId: event.requestId,
+    prevHash: event.prevHash,
+  };
+  return createHash('sha256').update(canonicalJson(content)).digest('hex');
+}

@@ -1,0 +1,37 @@
+// Resolves the signed-in user from the next-auth session cookie, for pages,
+// route handlers and socket handshakes alike. Every call re-reads the user, so
+// a disabled account or a changed role takes effect at once.
+import { parseCookie } from 'cookie';
+import { decode } from 'next-auth/jwt';
+import { db } from '../db';
+import type { Actor } from './permissions';
+import { SESSION_COOKIES, sessionPolicy } from './session-policy';
+
+export async function actorFromSessionToken(raw: string | undefined): Promise<Actor | null> {
+  if (!raw || !process.env.NEXTAUTH_SECRET) return null;
+  let token;
+  try {
+    token = await decode({ token: raw, secret: process.env.NEXTAUTH_SECRET });
+  } catch {
+    return null;
+  }
+  if (!token || typeof token.uid !== 'string' || typeof token.loginAt !== 'number') return null;
+  if (Date.now() - token.loginAt > sessionPolicy().absoluteMs) return null;
+  if (typeof token.exp === 'number' && token.exp * 1000 < Date.now()) return null;
+  const user = await db.user.findUnique({ where: { id: token.uid } });
+  if (!user || user.disabledAt) return null;
+  return { id: user.id, email: user.email, role: user.role, displayName: user.displayName };
+}
+
+export function sessionTokenFromCookies(get: (name: string) => string | undefined): string | undefined {
+  for (const name of SESSION_COOKIES) {
+    const value = get(name);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+export function actorFromCookieHeader(header: string | undefined): Promise<Actor | null> {
+  const cookies = parseCookie(header ?? '');
+  return actorFromSessionToken(sessionTokenFromCookies((n) => cookies[n]));
+}

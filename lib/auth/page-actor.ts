@@ -1,0 +1,17 @@
+// Session lookup for server components: redirects to /login when signed out.
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { actorFromSessionToken, sessionTokenFromCookies } from './current-actor';
+import type { Actor } from './permissions';
+
+export async function getPageActor(): Promise<Actor | null> {
+  const jar = await cookies();
+  return actorFromSessionToken(sessionTokenFromCookies((n) => jar.get(n)?.value));
+}
+
+export async function requirePageActor(): Promise<Actor> {
+  const actor = await getPageActor();
+  if (actor) return actor;
+  const path = (await headers()).get('x-factdesk-path') ?? '/';
+  redirect(`/login?callbackUrl=${encodeURIComponent(path)}`);
+}

@@ -1,0 +1,50 @@
+// The claim shapes the API and the pages return.
+import type { Claim, User } from '../generated/prisma/client';
+import type { ClaimStatus, ClaimSummary } from '../validation/claims';
+
+export type Evidence = { url: string; label?: string | null };
+type Person = { id: string; displayName: string; email: string };
+
+export type ClaimDetail = ClaimSummary & {
+  body: string;
+  boilerplate: string | null;
+  reason: string | null;
+  evidence: Evidence[];
+  reReviewAt: string | null;
+  decidedBy: Person | null;
+  decidedAt: string | null;
+  assignee: Person | null;
+  createdAt: string;
+};
+
+type ClaimWithPeople = Claim & { decidedBy?: User | null; assignee?: User | null };
+
+const person = (u: User | null | undefined): Person | null =>
+  u ? { id: u.id, displayName: u.displayName, email: u.email } : null;
+
+export function toClaimSummary(c: Claim): ClaimSummary {
+  return {
+    id: c.id,
+    sourceKey: c.sourceKey,
+    title: c.title,
+    language: c.language,
+    status: c.status as ClaimStatus,
+    version: c.version,
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+export function toClaimDetail(c: ClaimWithPeople): ClaimDetail {
+  return {
+    ...toClaimSummary(c),
+    body: c.body,
+    boilerplate: c.boilerplate,
+    reason: c.reason,
+    evidence: (c.evidence as Evidence[] | null) ?? [],
+    reReviewAt: c.reReviewAt?.toISOString() ?? null,
+    decidedBy: person(c.decidedBy),
+    decidedAt: c.decidedAt?.toISOString() ?? null,
+    assignee: person(c.assignee),
+    createdAt: c.createdAt.toISOString(),
+  };
+}

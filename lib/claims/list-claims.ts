@@ -1,0 +1,52 @@
+// The claims list: filters, accent- and case-insensitive search, keyset pages.
+import type { Prisma } from '../generated/prisma/client';
+import { normalizeForSearch } from '../articles/normalize-search';
+import type { Actor } from '../auth/permissions';
+import { db } from '../db';
+import { AppError } from '../errors';
+import type { ClaimSummary, ListClaimsQuery } from '../validation/claims';
+import { toClaimSummary } from './claim-dto';
+
+export type ClaimPage = { claims: ClaimSummary[]; nextCursor: string | null };
+
+function encodeCursor(c: { updatedAt: Date; id: string }) {
+  return Buffer.from(`${c.updatedAt.toISOString()}|${c.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const updatedAt = new Date(at ?? '');
+  if (!id || Number.isNaN(updatedAt.getTime())) throw new AppError('invalid_input', 'cursor: not a cursor this API returned.');
+  return { updatedAt, id };
+}
+
+export async function listClaims(options: { actor: Actor; query: ListClaimsQuery }): Promise<ClaimPage> {
+  const { actor, query } = options;
+  const where: Prisma.ClaimWhereInput = {};
+  if (query.status) where.status = query.status;
+  if (query.lang) where.language = query.lang;
+  if (query.assigned === 'me') where.assigneeId = actor.id;
+  if (query.assigned === 'none') where.assigneeId = null;
+  const q = query.q ? normalizeForSearch(query.q) : '';
+  if (q) where.AND = q.split(' ').map((word) => ({ searchText: { contains: word } }));
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    where.OR = [{ updatedAt: { lt: c.updatedAt } }, { updatedAt: c.updatedAt, id: { lt: c.id } }];
+  }
+  const rows = await db.claim.findMany({
+    where,
+    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+    take: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    claims: page.map(toClaimSummary),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+export async function listLanguages(): Promise<string[]> {
+  const rows = await db.claim.findMany({ distinct: ['language'], select: { language: true }, orderBy: { language: 'asc' } });
+  return rows.map((r) => r.language);
+}

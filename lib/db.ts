@@ -1,0 +1,30 @@
+// The one Prisma client (pg driver adapter). Kept on globalThis so dev reloads
+// and the custom server share one connection pool.
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from './generated/prisma/client';
+
+export type Db = PrismaClient;
+export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+function createClient(): PrismaClient {
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error('DATABASE_URL is not set: start Factdesk with `npm start` or set it.');
+  const adapter = new PrismaPg({ connectionString, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  return new PrismaClient({ adapter });
+}
+
+const holder = globalThis as unknown as { __factdeskDb?: PrismaClient };
+
+// Created on first use, so importing this module never needs the URL yet.
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, prop) {
+    holder.__factdeskDb ??= createClient();
+    const value = Reflect.get(holder.__factdeskDb, prop);
+    return typeof value === 'function' ? value.bind(holder.__factdeskDb) : value;
+  },
+});
+
+export async function disconnectDb() {
+  await holder.__factdeskDb?.$disconnect();
+  holder.__factdeskDb = undefined;
+}

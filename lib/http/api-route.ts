@@ -1,0 +1,73 @@
+// Wraps every JSON route handler: request id, session, error mapping. Handlers
+// only parse input, call one domain function and return its result.
+import { randomUUID } from 'node:crypto';
+import { NextResponse } from 'next/server';
+import { ZodError } from 'zod';
+import { actorFromCookieHeader } from '../auth/current-actor';
+import type { Actor } from '../auth/permissions';
+import { AppError, isAppError } from '../errors';
+import { log } from '../log';
+
+export type RouteContext<P> = { req: Request; actor: Actor; params: P; requestId: string };
+type Handler<P> = (ctx: RouteContext<P>) => Promise<Response | unknown>;
+
+export function errorResponse(error: AppError, extra?: Record<string, unknown>) {
+  return NextResponse.json(
+    { error: { code: error.code, message: error.message, ...(error.details ?? {}) }, ...(extra ?? {}) },
+    { status: error.status },
+  );
+}
+
+export function zodToAppError(e: ZodError): AppError {
+  const issues = e.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const first = issues[0];
+  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input.';
+  return new AppError('invalid_input', message, { issues });
+}
+
+function isDatabaseDown(e: unknown): boolean {
+  const text = `${(e as { code?: string })?.code ?? ''} ${(e as Error)?.message ?? ''}`;
+  return /ECONNREFUSED|ECONNRESET|57P01|57P03|terminating connection|Connection terminated|DatabaseNotReachable|connect ETIMEDOUT/i.test(text);
+}
+
+export function toResponse(e: unknown, requestId: string): Response {
+  if (isAppError(e)) return errorResponse(e, (e as AppError & { body?: Record<string, unknown> }).body);
+  if (e instanceof ZodError) return errorResponse(zodToAppError(e));
+  if (isDatabaseDown(e)) {
+    log.error({ err: e, requestId }, 'database unavailable');
+    return errorResponse(new AppError('unavailable', 'The database is not reachable right now. Try again shortly.'));
+  }
+  log.error({ err: e, requestId }, 'unhandled error in route');
+  return errorResponse(new AppError('internal', `Something went wrong on our side (request ${requestId}).`));
+}
+
+export function apiRoute<P = Record<string, string | string[]>>(handler: Handler<P>) {
+  return async (req: Request, context: { params: Promise<P> }) => {
+    const requestId = req.headers.get('x-request-id')?.slice(0, 100) || randomUUID();
+    try {
+      const actor = await actorFromCookieHeader(req.headers.get('cookie') ?? undefined);
+      if (!actor) throw new AppError('unauthenticated', 'Sign in to use the Factdesk API.');
+      const params = (await context?.params) ?? ({} as P);
+      const result = await handler({ req, actor, params, requestId });
+      const response = result instanceof Response ? result : NextResponse.json(result);
+      response.headers.set('x-request-id', requestId);
+      return response;
+    } catch (e) {
+      return toResponse(e, requestId);
+    }
+  };
+}
+
+export async function readJson(req: Request, maxBytes = 256 * 1024): Promise<unknown> {
+  const text = await req.text();
+  if (Buffer.byteLength(text) > maxBytes) throw new AppError('payload_too_large', `Request body is larger than ${maxBytes} bytes.`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('invalid_input', 'Request body must be valid JSON.');
+  }
+}
+
+export function searchParamsObject(req: Request): Record<string, string> {
+  return Object.fromEntries(new URL(req.url).searchParams.entries());
+}

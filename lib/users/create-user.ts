@@ -1,0 +1,33 @@
+// Creates an account (argon2id hash), audited in the same transaction.
+import { appendAuditEvent } from '../audit/append-audit-event';
+import { SYSTEM_ACTOR } from '../audit/events';
+import { hashPassword } from '../auth/password';
+import { canManageUsers, type Actor } from '../auth/permissions';
+import { db } from '../db';
+import { AppError } from '../errors';
+import { type NewUser, newUserSchema } from '../validation/users';
+
+export async function createUser(options: { actor: Actor | null; input: unknown }) {
+  if (options.actor && !canManageUsers(options.actor)) throw new AppError('forbidden', 'Only admins can create accounts.');
+  const parsed = newUserSchema.safeParse(options.input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('invalid_input', `${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const input: NewUser = parsed.data;
+  const passwordHash = await hashPassword(input.password);
+  return db.$transaction(async (tx) => {
+    if (await tx.user.findUnique({ where: { email: input.email } })) {
+      throw new AppError('conflict', `An account for ${input.email} already exists.`);
+    }
+    const user = await tx.user.create({
+      data: { email: input.email, displayName: input.displayName, role: input.role, passwordHash },
+    });
+    await appendAuditEvent(tx, {
+      ...(options.actor ? { actorId: options.actor.id, actorLabel: options.actor.email } : SYSTEM_ACTOR),
+      action: 'user.created',
+      after: { userId: user.id, email: user.email, role: user.role },
+    });
+    return user;
+  });
+}

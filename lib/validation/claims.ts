@@ -1,0 +1,31 @@
+// Shapes shared by the browser and the server for claims and their queries.
+import { z } from 'zod';
+
+export const CLAIM_STATUSES = ['unreviewed', 'verified', 'disputed', 'outdated'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export const VERDICT_STATUSES = ['verified', 'disputed', 'outdated'] as const;
+
+export const claimIdSchema = z.uuid({ error: 'Claim id must be a UUID.' });
+
+export const listClaimsQuerySchema = z.object({
+  status: z.enum(CLAIM_STATUSES).optional(),
+  lang: z
+    .string()
+    .regex(/^[a-z]{2,3}$/, 'Language must be a 2–3 letter code such as "en" or "bg".')
+    .optional(),
+  q: z.string().trim().max(200, 'Search text is limited to 200 characters.').optional(),
+  assigned: z.enum(['me', 'none']).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ListClaimsQuery = z.infer<typeof listClaimsQuerySchema>;
+
+export type ClaimSummary = {
+  id: string;
+  sourceKey: string;
+  title: string;
+  language: string;
+  status: ClaimStatus;
+  version: number;
+  updatedAt: string;
+};

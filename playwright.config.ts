@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: chromiumPath, args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  // A fresh embedded database per run, the production build, the real server.
+  webServer: {
+    command: 'rm -rf .data/e2e && node --experimental-wasm-modules --disable-warning=ExperimentalWarning --import tsx server/index.ts',
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      DATA_DIR: '.data/e2e',
+      EMBEDDED_PG_PORT: '54359',
+      NEXTAUTH_URL: `http://localhost:${PORT}`,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,55 @@
+// `npm test`: unit and integration tests (vitest, real PostgreSQL) and the
+// end-to-end tests (Playwright in Chromium), then one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, root } from './prepare.mjs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium was not found at ${chromium}; the end-to-end tests need it.\n` +
+    'Install it with:  sudo apt-get install -y chromium\n' +
+    '(or point CHROMIUM_PATH at a Chromium/Chrome binary). Tests were not run.');
+  process.exit(1);
+}
+
+ensureInstalled();
+ensureBuilt();
+
+const out = mkdtempSync(path.join(tmpdir(), 'factdesk-test-'));
+const wasm = '--experimental-wasm-modules --disable-warning=ExperimentalWarning';
+const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${wasm}`.trim() };
+
+const vitestJson = path.join(out, 'vitest.json');
+const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  { cwd: root, stdio: 'inherit', env });
+
+const pwJson = path.join(out, 'playwright.json');
+const playwright = spawnSync('npx', ['playwright', 'test', '--reporter=list,json'],
+  { cwd: root, stdio: 'inherit', env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson } });
+
+function counts() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (existsSync(vitestJson)) {
+    const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
+    passed += v.numPassedTests;
+    failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+    skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  } else failed += 1;
+  if (existsSync(pwJson)) {
+    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+    passed += s.expected + s.flaky;
+    failed += s.unexpected;
+    skipped += s.skipped;
+  } else failed += 1;
+  return { passed, failed, skipped };
+}
+
+const { passed, failed, skipped } = counts();
+const ok = vitest.status === 0 && playwright.status === 0 && failed === 0 && passed > 0;
+console.log(`\nFactdesk tests (vitest ${vitest.status === 0 ? 'ok' : 'FAILED'}, playwright ${playwright.status === 0 ? 'ok' : 'FAILED'})`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(ok ? 0 : 1);

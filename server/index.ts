@@ -1,0 +1,66 @@
+// Factdesk's process: Next.js and socket.io on one HTTP server, over the
+// database prepared by bootstrap(). `npm start` (production) and `npm run dev`.
+import { createServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import next from 'next';
+import { CLIENT_IP_HEADER } from '../lib/auth/options';
+import { disconnectDb } from '../lib/db';
+import { env } from '../lib/env';
+import { DEMO_PASSWORD, DEMO_USERS } from '../seeds/demo-users';
+import { bootstrap } from './bootstrap';
+import { attachRealtime } from './realtime';
+
+const say = (m: string) => console.log(`[factdesk] ${m}`);
+
+async function main() {
+  const config = env();
+  const dev = config.NODE_ENV !== 'production';
+  const boot = await bootstrap(say);
+
+  const app = next({ dev, hostname: 'localhost', port: config.PORT, dir: process.cwd() });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const trustProxy = process.env.TRUST_PROXY === '1';
+
+  const httpServer = createServer((req, res) => {
+    // Headers only this server may set: drop any a client sent.
+    delete req.headers[CLIENT_IP_HEADER];
+    delete req.headers['x-factdesk-path'];
+    const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+    req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || 'unknown';
+    req.headers['x-request-id'] ??= randomUUID();
+    const url = new URL(req.url ?? '/', 'http://local');
+    url.searchParams.delete('_rsc');
+    req.headers['x-factdesk-path'] = url.pathname + url.search;
+    void handle(req, res);
+  });
+  const io = attachRealtime(httpServer);
+
+  await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
+  say(`Factdesk is ready on http://localhost:${config.PORT}`);
+  if (boot.demoUsers) {
+    say(`Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(', ')}`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: stopping…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    httpServer.closeAllConnections?.();
+    await disconnectDb();
+    await boot.database.stop();
+    say('stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error(`[factdesk] could not start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,98 @@
+// Starts the real Factdesk server (production build, custom server, socket.io)
+// against the test database, and signs in through the real next-auth endpoints.
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export type AppServer = { baseUrl: string; port: number; stop: () => Promise<void>; output: () => string };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', 'server/index.ts'],
+    {
+      cwd: ROOT,
+      detached: true,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NEXTAUTH_URL: `http://localhost:${port}`,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Factdesk server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`Factdesk server did not become healthy:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    port,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid!, 'SIGTERM');
+      const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function cookiesFrom(res: Response): string[] {
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+}
+
+/** Signs in through next-auth's credentials endpoint; returns the Cookie header to send. */
+export async function login(baseUrl: string, email: string, password: string): Promise<{ ok: boolean; cookie: string; status: number; error: string | null }> {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = cookiesFrom(csrf);
+  const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; '), 'x-auth-return-redirect': '1' },
+    body: new URLSearchParams({ csrfToken, email, password, json: 'true', callbackUrl: baseUrl }),
+  });
+  const all = [...jar, ...cookiesFrom(res)];
+  const session = all.find((c) => c.includes('next-auth.session-token='));
+  let error: string | null = null;
+  try {
+    const body = (await res.json()) as { url?: string };
+    error = body.url ? new URL(body.url).searchParams.get('error') : null;
+  } catch {
+    error = null;
+  }
+  return { ok: Boolean(session), cookie: all.join('; '), status: res.status, error };
+}

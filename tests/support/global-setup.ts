@@ -1,0 +1,62 @@
+// Gives the integration tests PostgreSQL: the embedded server by default, or the
+// local server named by DATABASE_URL. A template database is migrated once per
+// run; every test file gets its own fresh copy of it (tests/support/setup-env.ts),
+// and all of them are dropped at the end.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { applyMigrations } from '../../lib/runtime/migrate';
+import { assertLocalDatabase, type DatabaseHandle, startEmbeddedPostgres } from '../../lib/runtime/postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+    templateDatabase: string;
+    databasePrefix: string;
+  }
+}
+
+async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function setup(project: TestProject) {
+  let server: DatabaseHandle | null = null;
+  let base: string;
+  if (process.env.DATABASE_URL) {
+    base = process.env.DATABASE_URL;
+    assertLocalDatabase(base);
+  } else {
+    const dataDir = path.resolve('.data/test-postgres');
+    rmSync(dataDir, { recursive: true, force: true });
+    server = await startEmbeddedPostgres({ dataDir, port: 54349, database: 'postgres' });
+    base = server.url;
+  }
+  const prefix = `factdesk_test_${process.pid}_`;
+  const template = `${prefix}template`;
+  const admin = new URL(base);
+  admin.pathname = '/postgres';
+  await withAdmin(admin.toString(), (c) => c.query(`CREATE DATABASE "${template}"`));
+  const url = new URL(base);
+  url.pathname = `/${template}`;
+  await applyMigrations(url.toString());
+
+  project.provide('adminDatabaseUrl', admin.toString());
+  project.provide('templateDatabase', template);
+  project.provide('databasePrefix', prefix);
+
+  return async () => {
+    await withAdmin(admin.toString(), async (c) => {
+      const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`]);
+      for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    });
+    await server?.stop();
+  };
+}
