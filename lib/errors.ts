@@ -28,12 +28,15 @@ export type FieldIssue = { path: string; message: string };
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly details?: { issues?: FieldIssue[]; [key: string]: unknown };
+  /** Top-level fields sent beside `error`, e.g. the current claim on a 409. */
+  readonly extra?: Record<string, unknown>;
 
-  constructor(code: AppErrorCode, message: string, details?: AppError['details']) {
+  constructor(code: AppErrorCode, message: string, details?: AppError['details'], extra?: Record<string, unknown>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
+    this.extra = extra;
   }
 
   get status() {

@@ -3,9 +3,10 @@ import { verifyAuditChain } from '../lib/audit/verify-chain';
 import { disconnectDb } from '../lib/db';
 import { withDatabase } from './with-database';
 
-await withDatabase(async () => {
-  const verdict = await verifyAuditChain();
-  console.log(JSON.stringify(verdict));
+const verdict = await withDatabase(async () => {
+  const result = await verifyAuditChain();
   await disconnectDb();
-  if (!verdict.ok) process.exitCode = 1;
+  return result;
 });
+console.log(JSON.stringify(verdict));
+process.exit(verdict.ok ? 0 : 1);

@@ -10,7 +10,6 @@ export type ClaimDetail = ClaimSummary & {
   boilerplate: string | null;
   reason: string | null;
   evidence: Evidence[];
-  reReviewAt: string | null;
   decidedBy: Person | null;
   decidedAt: string | null;
   assignee: Person | null;
@@ -31,6 +30,8 @@ export function toClaimSummary(c: Claim): ClaimSummary {
     status: c.status as ClaimStatus,
     version: c.version,
     updatedAt: c.updatedAt.toISOString(),
+    assigneeId: c.assigneeId,
+    reReviewAt: c.reReviewAt?.toISOString() ?? null,
   };
 }
 
@@ -41,7 +42,6 @@ export function toClaimDetail(c: ClaimWithPeople): ClaimDetail {
     boilerplate: c.boilerplate,
     reason: c.reason,
     evidence: (c.evidence as Evidence[] | null) ?? [],
-    reReviewAt: c.reReviewAt?.toISOString() ?? null,
     decidedBy: person(c.decidedBy),
     decidedAt: c.decidedAt?.toISOString() ?? null,
     assignee: person(c.assignee),

@@ -27,6 +27,10 @@ export async function listClaims(options: { actor: Actor; query: ListClaimsQuery
   if (query.lang) where.language = query.lang;
   if (query.assigned === 'me') where.assigneeId = actor.id;
   if (query.assigned === 'none') where.assigneeId = null;
+  if (query.due) {
+    where.status = 'outdated';
+    where.reReviewAt = { lte: new Date() };
+  }
   const q = query.q ? normalizeForSearch(query.q) : '';
   if (q) where.AND = q.split(' ').map((word) => ({ searchText: { contains: word } }));
   if (query.cursor) {

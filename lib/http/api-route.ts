@@ -31,7 +31,7 @@ function isDatabaseDown(e: unknown): boolean {
 }
 
 export function toResponse(e: unknown, requestId: string): Response {
-  if (isAppError(e)) return errorResponse(e, (e as AppError & { body?: Record<string, unknown> }).body);
+  if (isAppError(e)) return errorResponse(e, e.extra);
   if (e instanceof ZodError) return errorResponse(zodToAppError(e));
   if (isDatabaseDown(e)) {
     log.error({ err: e, requestId }, 'database unavailable');
@@ -41,10 +41,26 @@ export function toResponse(e: unknown, requestId: string): Response {
   return errorResponse(new AppError('internal', `Something went wrong on our side (request ${requestId}).`));
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+// Cross-site request forgery: a browser names the page's origin on every POST;
+// refuse mutations whose origin is not this app's.
+function assertSameOrigin(req: Request) {
+  if (SAFE_METHODS.has(req.method)) return;
+  const origin = req.headers.get('origin');
+  const site = req.headers.get('sec-fetch-site');
+  const own = process.env.NEXTAUTH_URL ? new URL(process.env.NEXTAUTH_URL).origin : null;
+  const extra = (process.env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (site === 'cross-site' || (origin && origin !== own && !extra.includes(origin))) {
+    throw new AppError('forbidden', 'Cross-site requests are not allowed.');
+  }
+}
+
 export function apiRoute<P = Record<string, string | string[]>>(handler: Handler<P>) {
   return async (req: Request, context: { params: Promise<P> }) => {
     const requestId = req.headers.get('x-request-id')?.slice(0, 100) || randomUUID();
     try {
+      assertSameOrigin(req);
       const actor = await actorFromCookieHeader(req.headers.get('cookie') ?? undefined);
       if (!actor) throw new AppError('unauthenticated', 'Sign in to use the Factdesk API.');
       const params = (await context?.params) ?? ({} as P);

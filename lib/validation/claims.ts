@@ -14,7 +14,8 @@ export const listClaimsQuerySchema = z.object({
     .regex(/^[a-z]{2,3}$/, 'Language must be a 2–3 letter code such as "en" or "bg".')
     .optional(),
   q: z.string().trim().max(200, 'Search text is limited to 200 characters.').optional(),
-  assigned: z.enum(['me', 'none']).optional(),
+  assigned: z.enum(['me', 'none'], { error: 'assigned must be "me" or "none".' }).optional(),
+  due: z.enum(['1'], { error: 'due must be 1 (claims whose re-review date has passed).' }).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -28,4 +29,6 @@ export type ClaimSummary = {
   status: ClaimStatus;
   version: number;
   updatedAt: string;
+  assigneeId: string | null;
+  reReviewAt: string | null;
 };

@@ -6,6 +6,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+// @ts-expect-error -- plain .mjs helper shared with npm start, no type declarations
+import { ensureBuilt } from '../../scripts/prepare.mjs';
 import { applyMigrations } from '../../lib/runtime/migrate';
 import { assertLocalDatabase, type DatabaseHandle, startEmbeddedPostgres } from '../../lib/runtime/postgres';
 
@@ -28,6 +30,8 @@ async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Prom
 }
 
 export default async function setup(project: TestProject) {
+  // Some integration tests run the real server, which serves the production build.
+  ensureBuilt();
   let server: DatabaseHandle | null = null;
   let base: string;
   if (process.env.DATABASE_URL) {

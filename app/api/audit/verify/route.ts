@@ -1,0 +1,6 @@
+import { verifyAudit } from '@/lib/audit/verify-audit';
+import { apiRoute } from '@/lib/http/api-route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute(async ({ actor }) => verifyAudit({ actor }));

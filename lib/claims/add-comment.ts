@@ -1,0 +1,36 @@
+// A reviewer's or editor's comment on a claim; plain text, audited.
+import { appendAuditEvent } from '../audit/append-audit-event';
+import { canComment, type Actor } from '../auth/permissions';
+import { db } from '../db';
+import { AppError } from '../errors';
+import { publishChange } from '../realtime/publish';
+import { claimIdSchema } from '../validation/claims';
+import { parseOrThrow } from '../validation/parse';
+import { commentInputSchema } from '../validation/verdicts';
+import { type CommentDto, toCommentDto } from './comment-dto';
+
+export async function addComment(options: { actor: Actor; claimId: string; input: unknown; requestId?: string | null }): Promise<CommentDto> {
+  const { actor } = options;
+  const claimId = parseOrThrow(claimIdSchema, options.claimId, 'id');
+  const { body } = parseOrThrow(commentInputSchema, options.input);
+  if (!canComment(actor)) throw new AppError('forbidden', 'Viewers can read comments but not post them.');
+
+  const { comment, event } = await db.$transaction(async (tx) => {
+    if (!(await tx.claim.findUnique({ where: { id: claimId }, select: { id: true } }))) {
+      throw new AppError('not_found', 'No claim with this id.');
+    }
+    const comment = await tx.comment.create({ data: { claimId, authorId: actor.id, body }, include: { author: true } });
+    const event = await appendAuditEvent(tx, {
+      action: 'claim.comment_added',
+      actorId: actor.id,
+      actorLabel: actor.email,
+      claimId,
+      after: { commentId: comment.id, body },
+      requestId: options.requestId ?? null,
+    });
+    return { comment, event };
+  });
+  const dto = toCommentDto(comment);
+  publishChange(event, { actorName: actor.displayName, comment: dto });
+  return dto;
+}

@@ -1,0 +1,44 @@
+// Editors hand a claim to a reviewer (or take it back); audited.
+import { appendAuditEvent } from '../audit/append-audit-event';
+import { canAssign, type Actor } from '../auth/permissions';
+import { db } from '../db';
+import { AppError } from '../errors';
+import { publishChange } from '../realtime/publish';
+import { claimIdSchema } from '../validation/claims';
+import { parseOrThrow } from '../validation/parse';
+import { assignmentInputSchema } from '../validation/verdicts';
+import { type ClaimDetail, toClaimDetail, toClaimSummary } from './claim-dto';
+
+export async function assignClaim(options: { actor: Actor; claimId: string; input: unknown; requestId?: string | null }): Promise<ClaimDetail> {
+  const { actor } = options;
+  const claimId = parseOrThrow(claimIdSchema, options.claimId, 'id');
+  const { userId } = parseOrThrow(assignmentInputSchema, options.input);
+  if (!canAssign(actor)) throw new AppError('forbidden', 'Only editors can assign claims.');
+
+  const { claim, event } = await db.$transaction(async (tx) => {
+    const before = await tx.claim.findUnique({ where: { id: claimId }, include: { assignee: true } });
+    if (!before) throw new AppError('not_found', 'No claim with this id.');
+    if (userId) {
+      const user = await tx.user.findUnique({ where: { id: userId } });
+      if (!user || user.disabledAt) throw new AppError('invalid_input', 'userId: no active user with this id.');
+      if (user.role === 'viewer') throw new AppError('invalid_input', 'userId: viewers cannot be assigned claims.');
+    }
+    const claim = await tx.claim.update({
+      where: { id: claimId },
+      data: { assigneeId: userId, updatedAt: new Date() },
+      include: { assignee: true, decidedBy: true },
+    });
+    const event = await appendAuditEvent(tx, {
+      action: 'claim.assignment_changed',
+      actorId: actor.id,
+      actorLabel: actor.email,
+      claimId,
+      before: { assigneeId: before.assigneeId, assignee: before.assignee?.displayName ?? null },
+      after: { assigneeId: claim.assigneeId, assignee: claim.assignee?.displayName ?? null },
+      requestId: options.requestId ?? null,
+    });
+    return { claim, event };
+  });
+  publishChange(event, { claim: toClaimSummary(claim), actorName: actor.displayName });
+  return toClaimDetail(claim);
+}

@@ -1,0 +1,90 @@
+// The verdict rule: who may decide, what a verdict must carry, and optimistic
+// locking on the claim version. Change and audit event commit together.
+import type { Prisma } from '../generated/prisma/client';
+import { appendAuditEvent } from '../audit/append-audit-event';
+import { canSetVerdict, type Actor } from '../auth/permissions';
+import { db } from '../db';
+import { AppError } from '../errors';
+import { publishChange } from '../realtime/publish';
+import { claimIdSchema } from '../validation/claims';
+import { verdictInputSchema } from '../validation/verdicts';
+import { type ClaimDetail, toClaimDetail, toClaimSummary } from './claim-dto';
+import { parseOrThrow } from '../validation/parse';
+
+const withPeople = { decidedBy: true, assignee: true } as const;
+
+function verdictState(c: { status: string; reason: string | null; evidence: unknown; reReviewAt: Date | null; version: number; decidedById: string | null }) {
+  return {
+    status: c.status,
+    reason: c.reason,
+    evidence: c.evidence,
+    reReviewAt: c.reReviewAt?.toISOString() ?? null,
+    version: c.version,
+    decidedById: c.decidedById,
+  };
+}
+
+export async function setVerdict(options: {
+  actor: Actor;
+  claimId: string;
+  input: unknown;
+  requestId?: string | null;
+  /** Test hook: runs inside the transaction after the change, before commit. */
+  beforeCommit?: () => Promise<void>;
+}): Promise<ClaimDetail> {
+  const { actor } = options;
+  const claimId = parseOrThrow(claimIdSchema, options.claimId, 'id');
+  const input = parseOrThrow(verdictInputSchema, options.input);
+  if (!canSetVerdict(actor, input.status)) {
+    throw new AppError(
+      'forbidden',
+      input.status === 'unreviewed' ? 'Only editors can return a claim to unreviewed.' : 'Your role cannot set verdicts.',
+    );
+  }
+
+  const { claim, event } = await db.$transaction(async (tx) => {
+    const before = await tx.claim.findUnique({ where: { id: claimId } });
+    if (!before) throw new AppError('not_found', 'No claim with this id.');
+    const now = new Date();
+    const data: Prisma.ClaimUpdateManyMutationInput = {
+      status: input.status,
+      reason: input.reason,
+      evidence: input.evidence.map((e) => ({ url: e.url, label: e.label || null })),
+      reReviewAt: input.status === 'outdated' && input.reReviewAt ? new Date(input.reReviewAt) : null,
+      decidedAt: now,
+      version: { increment: 1 },
+      updatedAt: now,
+    };
+    // The version check and the write are one statement: of many concurrent
+    // requests naming the same version, exactly one matches.
+    const { count } = await tx.claim.updateMany({
+      where: { id: claimId, version: input.expectedVersion },
+      data: { ...data, decidedById: actor.id } as Prisma.ClaimUncheckedUpdateManyInput,
+    });
+    if (count === 0) {
+      const current = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, include: withPeople });
+      throw new AppError(
+        'conflict',
+        `This claim changed since you opened it (you saw version ${input.expectedVersion}, it is now version ${current.version}${current.decidedBy ? `, last decided by ${current.decidedBy.displayName}` : ''}). Nothing was saved.`,
+        undefined,
+        { current: toClaimDetail(current) },
+      );
+    }
+    const after = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, include: withPeople });
+    const event = await appendAuditEvent(tx, {
+      action: 'claim.verdict_set',
+      actorId: actor.id,
+      actorLabel: actor.email,
+      claimId,
+      before: verdictState(before),
+      after: verdictState(after),
+      reason: input.reason,
+      requestId: options.requestId ?? null,
+    });
+    await options.beforeCommit?.();
+    return { claim: after, event };
+  });
+
+  publishChange(event, { claim: toClaimSummary(claim), actorName: actor.displayName });
+  return toClaimDetail(claim);
+}

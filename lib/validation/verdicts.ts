@@ -1,0 +1,57 @@
+// Input shapes for verdicts, comments and assignments (browser and server).
+import { z } from 'zod';
+import { CLAIM_STATUSES } from './claims';
+
+export const REASON_MAX = 2000;
+export const EVIDENCE_MAX = 10;
+export const COMMENT_MAX = 5000;
+
+export const evidenceSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2000, 'Evidence links are limited to 2000 characters.')
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+      } catch {
+        return false;
+      }
+    }, 'Evidence links must be http:// or https:// addresses.'),
+  label: z.string().trim().max(200, 'Evidence labels are limited to 200 characters.').nullish(),
+});
+export type EvidenceInput = z.infer<typeof evidenceSchema>;
+
+export const verdictInputSchema = z
+  .object({
+    status: z.enum(CLAIM_STATUSES, { error: 'status must be verified, disputed, outdated or unreviewed.' }),
+    reason: z
+      .string({ error: 'Give a reason for the verdict.' })
+      .trim()
+      .min(1, 'Give a reason for the verdict.')
+      .max(REASON_MAX, `The reason is limited to ${REASON_MAX} characters.`),
+    evidence: z.array(evidenceSchema).max(EVIDENCE_MAX, `At most ${EVIDENCE_MAX} evidence links.`).default([]),
+    expectedVersion: z.number({ error: 'expectedVersion (the claim version you saw) is required.' }).int().min(1),
+    reReviewAt: z.iso
+      .date({ error: 'reReviewAt must be a date (YYYY-MM-DD).' })
+      .or(z.iso.datetime({ offset: true, error: 'reReviewAt must be a date (YYYY-MM-DD).' }))
+      .nullish(),
+  })
+  .refine((v) => !v.reReviewAt || v.status === 'outdated', {
+    path: ['reReviewAt'],
+    message: 'A re-review date only applies to outdated claims.',
+  });
+export type VerdictInput = z.infer<typeof verdictInputSchema>;
+
+export const commentInputSchema = z.object({
+  body: z
+    .string({ error: 'Write a comment.' })
+    .trim()
+    .min(1, 'Write a comment.')
+    .max(COMMENT_MAX, `Comments are limited to ${COMMENT_MAX} characters.`),
+});
+
+export const assignmentInputSchema = z.object({
+  userId: z.uuid({ error: 'userId must be a user id or null.' }).nullable(),
+});

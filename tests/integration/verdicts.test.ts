@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAuditChain } from '../../lib/audit/verify-chain';
+import { setVerdict } from '../../lib/claims/set-verdict';
+import { db, disconnectDb } from '../../lib/db';
+import { type Desk, openDesk } from '../support/fixtures';
+
+let desk: Desk;
+beforeAll(async () => { desk = await openDesk(); }, 120_000);
+afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
+
+const verdict = (expectedVersion: number, extra: Record<string, unknown> = {}) => ({
+  status: 'disputed',
+  reason: 'Migración Colombia reported 567 over five days, not in one day.',
+  evidence: [{ url: 'https://www.migracioncolombia.gov.co/', label: 'Migración Colombia' }],
+  expectedVersion,
+  ...extra,
+});
+
+describe('POST /api/claims/{id}/verdict', () => {
+  it('sets a verdict, increments the version and records who decided', async () => {
+    const id = await desk.claimId('001_a4564d29494e56b0');
+    const res = await desk.call('reviewer', 'POST', `/api/claims/${id}/verdict`, verdict(1));
+    expect(res.status).toBe(200);
+    const claim = (await res.json()) as Record<string, any>;
+    expect(claim).toMatchObject({ id, status: 'disputed', version: 2, reason: verdict(1).reason });
+    expect(claim.evidence).toEqual([{ url: 'https://www.migracioncolombia.gov.co/', label: 'Migración Colombia' }]);
+    expect(claim.decidedBy.displayName).toBe('Rita Reviewer');
+    const events = await db.auditEvent.findMany({ where: { claimId: id, action: 'claim.verdict_set' } });
+    expect(events).toHaveLength(1);
+    expect(events[0]!.before).toMatchObject({ status: 'unreviewed', version: 1 });
+    expect(events[0]!.after).toMatchObject({ status: 'disputed', version: 2 });
+    expect(events[0]!.reason).toBe(verdict(1).reason);
+  });
+
+  it('20 simultaneous verdicts on one version: exactly one wins, nineteen get 409, one audit event', async () => {
+    const id = await desk.claimId('002_d367ca68bff82dc3');
+    const eventsBefore = await db.auditEvent.count();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        desk.call(i % 2 ? 'reviewer' : 'reviewer2', 'POST', `/api/claims/${id}/verdict`, verdict(1, { reason: `attempt ${i}` })),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(await db.auditEvent.count()).toBe(eventsBefore + 1);
+    const claim = await db.claim.findUniqueOrThrow({ where: { id } });
+    expect(claim.version).toBe(2);
+    expect(await verifyAuditChain()).toMatchObject({ ok: true });
+  });
+
+  it('a stale version gets 409 with the current claim and who changed it, and writes nothing', async () => {
+    const id = await desk.claimId('003_c796c6a1adc09b2d');
+    expect((await desk.call('reviewer', 'POST', `/api/claims/${id}/verdict`, verdict(1, { status: 'verified' }))).status).toBe(200);
+    const eventsBefore = await db.auditEvent.count();
+    const res = await desk.call('reviewer2', 'POST', `/api/claims/${id}/verdict`, verdict(1));
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { error: { code: string; message: string }; current: Record<string, any> };
+    expect(body.error.code).toBe('conflict');
+    expect(body.error.message).toMatch(/Rita Reviewer/);
+    expect(body.current).toMatchObject({ id, status: 'verified', version: 2, decidedBy: { displayName: 'Rita Reviewer' } });
+    expect(await db.auditEvent.count()).toBe(eventsBefore);
+  });
+
+  it('invalid input gets 400 naming the field, and changes nothing', async () => {
+    const id = await desk.claimId('000_552dc560a453afa8');
+    const eventsBefore = await db.auditEvent.count();
+    const cases: [unknown, RegExp][] = [
+      [verdict(1, { reason: '   ' }), /reason/],
+      [verdict(1, { reason: 'x'.repeat(2001) }), /reason/],
+      [verdict(1, { status: 'true-ish' }), /status/],
+      [verdict(1, { evidence: [{ url: 'javascript:alert(1)' }] }), /evidence\.0\.url/],
+      [verdict(1, { evidence: Array.from({ length: 11 }, (_, i) => ({ url: `https://example.org/${i}` })) }), /evidence/],
+      [verdict(1, { status: 'verified', reReviewAt: '2027-01-01' }), /reReviewAt/],
+      [{ status: 'verified', reason: 'ok' }, /expectedVersion/],
+      ['{not json', /JSON/],
+    ];
+    for (const [body, field] of cases) {
+      const res = await desk.call('reviewer', 'POST', `/api/claims/${id}/verdict`, body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(field);
+    }
+    const claim = await db.claim.findUniqueOrThrow({ where: { id } });
+    expect(claim).toMatchObject({ status: 'unreviewed', version: 1 });
+    expect(await db.auditEvent.count()).toBe(eventsBefore);
+  });
+
+  it('outdated takes a re-review date; reviewers cannot return a claim to unreviewed, editors can', async () => {
+    const id = await desk.claimId('000_552dc560a453afa8');
+    const res = await desk.call('reviewer', 'POST', `/api/claims/${id}/verdict`, verdict(1, { status: 'outdated', reReviewAt: '2020-01-01' }));
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { reReviewAt: string }).reReviewAt).toBe('2020-01-01T00:00:00.000Z');
+    const due = (await (await desk.call('viewer', 'GET', '/api/claims?due=1')).json()) as { claims: { id: string }[] };
+    expect(due.claims.map((c) => c.id)).toEqual([id]);
+
+    expect((await desk.call('reviewer', 'POST', `/api/claims/${id}/verdict`, verdict(2, { status: 'unreviewed' }))).status).toBe(403);
+    expect((await desk.call('admin', 'POST', `/api/claims/${id}/verdict`, verdict(2, { status: 'unreviewed' }))).status).toBe(200);
+  });
+
+  it('an error after the change inside the transaction leaves neither the change nor an audit event', async () => {
+    const id = await desk.claimId('004_70e37703d5faa8e3');
+    const before = await db.claim.findUniqueOrThrow({ where: { id } });
+    const eventsBefore = await db.auditEvent.count();
+    const actor = { id: (await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } })).id, role: 'reviewer' as const, email: 'reviewer@factdesk.test', displayName: 'Rita Reviewer' };
+    await expect(
+      setVerdict({ actor, claimId: id, input: verdict(before.version), beforeCommit: async () => { throw new Error('injected failure'); } }),
+    ).rejects.toThrow('injected failure');
+    expect(await db.claim.findUniqueOrThrow({ where: { id } })).toEqual(before);
+    expect(await db.auditEvent.count()).toBe(eventsBefore);
+  });
+
+  it('404 for an unknown claim, 400 for a malformed id', async () => {
+    expect((await desk.call('reviewer', 'POST', `/api/claims/${crypto.randomUUID()}/verdict`, verdict(1))).status).toBe(404);
+    expect((await desk.call('reviewer', 'POST', '/api/claims/nope/verdict', verdict(1))).status).toBe(400);
+  });
+});
