@@ -1,46 +1,64 @@
 'use client';
 
-// Filter bar for the claims list. A plain GET form (works without scripts);
-// selects apply at once, search on Enter.
+// Filter bar for the claims list. Selects apply at once, search on Enter.
 import { useRouter } from 'next/navigation';
 import { useRef } from 'react';
 import { CLAIM_STATUSES } from '@/lib/validation/claims';
 import { languageName } from '@/lib/utils/format';
 
-type Props = { status?: string; lang?: string; q?: string; languages: string[] };
+type Props = { status?: string; lang?: string; q?: string; assigned?: string; due?: string; languages: string[]; focusSearch?: boolean };
 
-export function ClaimFilters({ status, lang, q, languages }: Props) {
+const VIEWS = [
+  { value: '', label: 'All claims' },
+  { value: 'mine', label: 'Assigned to me' },
+  { value: 'unassigned', label: 'Unassigned' },
+  { value: 'due', label: 'Re-review due' },
+] as const;
+
+export function ClaimFilters({ status, lang, q, assigned, due, languages, focusSearch }: Props) {
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
+  const view = due ? 'due' : assigned === 'me' ? 'mine' : assigned === 'none' ? 'unassigned' : '';
 
   function apply() {
     const data = new FormData(form.current!);
     const params = new URLSearchParams();
-    for (const [k, v] of data.entries()) if (typeof v === 'string' && v.trim()) params.set(k, v.trim());
+    for (const key of ['q', 'status', 'lang']) {
+      const v = String(data.get(key) ?? '').trim();
+      if (v) params.set(key, v);
+    }
+    const v = String(data.get('view') ?? '');
+    if (v === 'mine') params.set('assigned', 'me');
+    if (v === 'unassigned') params.set('assigned', 'none');
+    if (v === 'due') params.set('due', '1');
     router.push(params.size ? `/?${params}` : '/');
   }
 
+  const select = 'mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5';
   return (
-    <form ref={form} role="search" aria-label="Filter claims" method="get" action="/"
-      onSubmit={(e) => { e.preventDefault(); apply(); }}
+    <form ref={form} role="search" aria-label="Filter claims" onSubmit={(e) => { e.preventDefault(); apply(); }}
       className="flex flex-wrap items-end gap-3">
-      <div className="min-w-[14rem] flex-1">
-        <label htmlFor="q" className="block text-xs font-medium text-slate-600">Search</label>
-        <input id="q" name="q" type="search" defaultValue={q} placeholder="Words in title or text…"
+      <div className="min-w-[12rem] flex-1">
+        <label htmlFor="q" className="block text-xs font-medium text-slate-600">Search <kbd className="ml-1 text-slate-400">/</kbd></label>
+        <input id="q" name="q" type="search" defaultValue={q} placeholder="Words in title or text…" autoFocus={focusSearch}
           className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-1.5" />
       </div>
       <div>
+        <label htmlFor="view" className="block text-xs font-medium text-slate-600">Queue</label>
+        <select id="view" name="view" defaultValue={view} onChange={apply} className={select}>
+          {VIEWS.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
+        </select>
+      </div>
+      <div>
         <label htmlFor="status" className="block text-xs font-medium text-slate-600">Status</label>
-        <select id="status" name="status" defaultValue={status ?? ''} onChange={apply}
-          className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5">
+        <select id="status" name="status" defaultValue={status ?? ''} onChange={apply} className={select}>
           <option value="">All statuses</option>
           {CLAIM_STATUSES.map((s) => <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>)}
         </select>
       </div>
       <div>
         <label htmlFor="lang" className="block text-xs font-medium text-slate-600">Language</label>
-        <select id="lang" name="lang" defaultValue={lang ?? ''} onChange={apply}
-          className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5">
+        <select id="lang" name="lang" defaultValue={lang ?? ''} onChange={apply} className={select}>
           <option value="">All languages</option>
           {languages.map((l) => <option key={l} value={l}>{languageName(l)}</option>)}
         </select>

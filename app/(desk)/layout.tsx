@@ -1,5 +1,8 @@
 import Link from 'next/link';
 import { requirePageActor } from '@/lib/auth/page-actor';
+import { canReview } from '@/lib/auth/permissions';
+import { countQueue } from '@/lib/claims/count-queue';
+import { GlobalShortcuts } from '@/components/global-shortcuts';
 import { LogoutButton } from '@/components/logout-button';
 import { SessionKeepAlive } from '@/components/session-keepalive';
 
@@ -7,18 +10,29 @@ const ROLE_LABEL = { admin: 'Editor', reviewer: 'Reviewer', viewer: 'Viewer' } a
 
 export default async function DeskLayout({ children }: { children: React.ReactNode }) {
   const actor = await requirePageActor();
+  const queue = canReview(actor) ? await countQueue({ actor }) : null;
+  const navLink = 'rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100';
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
           <Link href="/" className="text-lg font-semibold tracking-tight">
             Fact<span className="text-blue-700">desk</span>
           </Link>
           <nav aria-label="Main" className="flex gap-1 text-sm">
-            <Link href="/" className="rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100">Claims</Link>
+            <Link href="/" className={navLink}>Claims</Link>
+            {queue !== null && (
+              <Link href="/?assigned=me" className={`${navLink} inline-flex items-center gap-1.5`} data-testid="queue-link">
+                My queue
+                <span data-testid="queue-count" className={`rounded-full px-1.5 text-xs font-semibold ${queue ? 'bg-blue-700 text-white' : 'bg-slate-200 text-slate-600'}`}>
+                  {queue}
+                </span>
+              </Link>
+            )}
+            <Link href="/audit" className={navLink}>Audit trail</Link>
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
             <span data-testid="current-user" className="hidden text-right leading-tight sm:block">
@@ -30,6 +44,7 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
         </div>
       </header>
       <SessionKeepAlive />
+      <GlobalShortcuts />
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">{children}</main>
     </>
   );

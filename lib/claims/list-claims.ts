@@ -20,8 +20,8 @@ function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
   return { updatedAt, id };
 }
 
-export async function listClaims(options: { actor: Actor; query: ListClaimsQuery }): Promise<ClaimPage> {
-  const { actor, query } = options;
+/** The list's filters as a Prisma condition (without the page cursor). */
+export function claimFilters(actor: Actor, query: ListClaimsQuery): Prisma.ClaimWhereInput {
   const where: Prisma.ClaimWhereInput = {};
   if (query.status) where.status = query.status;
   if (query.lang) where.language = query.lang;
@@ -33,6 +33,12 @@ export async function listClaims(options: { actor: Actor; query: ListClaimsQuery
   }
   const q = query.q ? normalizeForSearch(query.q) : '';
   if (q) where.AND = q.split(' ').map((word) => ({ searchText: { contains: word } }));
+  return where;
+}
+
+export async function listClaims(options: { actor: Actor; query: ListClaimsQuery }): Promise<ClaimPage> {
+  const { actor, query } = options;
+  const where = claimFilters(actor, query);
   if (query.cursor) {
     const c = decodeCursor(query.cursor);
     where.OR = [{ updatedAt: { lt: c.updatedAt } }, { updatedAt: c.updatedAt, id: { lt: c.id } }];

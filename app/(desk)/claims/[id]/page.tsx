@@ -1,11 +1,24 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { listAuditEvents } from '@/lib/audit/list-audit-events';
 import { requirePageActor } from '@/lib/auth/page-actor';
+import { canAssign, canComment, canReview } from '@/lib/auth/permissions';
+import { claimNeighbours } from '@/lib/claims/claim-neighbours';
 import { getClaim } from '@/lib/claims/get-claim';
+import { listComments } from '@/lib/claims/list-comments';
 import { isAppError } from '@/lib/errors';
+import { listAssignableUsers } from '@/lib/users/list-assignable-users';
+import { userNames } from '@/lib/users/user-names';
 import { formatDateTime, languageName } from '@/lib/utils/format';
+import { auditQuerySchema } from '@/lib/validation/audit';
+import { parseListParams, type RawSearch } from '@/lib/validation/list-params';
+import { AssignmentControl } from '@/components/assignment-control';
+import { ClaimHistory } from '@/components/claim-history';
+import { ClaimNav } from '@/components/claim-nav';
+import { CommentThread } from '@/components/comment-thread';
+import { CurrentVerdict } from '@/components/current-verdict';
 import { StatusBadge } from '@/components/status-badge';
+import { VerdictPanel } from '@/components/verdict-panel';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Claim' };
@@ -15,50 +28,75 @@ function paragraphs(text: string): string[] {
   return text.split(/\n\s*\n|\n/).map((p) => p.trim()).filter(Boolean);
 }
 
-export default async function ClaimPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ClaimPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearch> }) {
   const actor = await requirePageActor();
   const { id } = await params;
   const claim = await getClaim({ actor, id }).catch((e) => {
     if (isAppError(e) && (e.code === 'not_found' || e.code === 'invalid_input')) notFound();
     throw e;
   });
+  const { query, keep } = parseListParams(await searchParams);
+  // When the title is the article's own headline line, show it once, as the heading.
+  const bodyParagraphs = paragraphs(claim.body);
+  if (bodyParagraphs[0] === claim.title) bodyParagraphs.shift();
+  const [history, comments, neighbours, people, names] = await Promise.all([
+    listAuditEvents({ actor, query: auditQuerySchema.parse({ claimId: claim.id, limit: 100 }) }),
+    listComments({ actor, claimId: claim.id }),
+    claimNeighbours({ actor, claimId: claim.id, query }),
+    canAssign(actor) ? listAssignableUsers() : Promise.resolve([]),
+    userNames(),
+  ]);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <article className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" lang={claim.language}>
-        <Link href="/" className="text-sm text-blue-700 hover:underline">← All claims</Link>
-        <h1 className="mt-3 text-2xl font-semibold leading-snug tracking-tight">{claim.title}</h1>
-        <div className="article mt-5 max-w-[70ch] text-[16px] leading-7 text-slate-800" data-testid="claim-body">
-          {paragraphs(claim.body).map((p, i) => <p key={i}>{p}</p>)}
-        </div>
-        {claim.boilerplate && (
-          <details className="mt-8 rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-sm" data-testid="boilerplate">
-            <summary className="cursor-pointer font-medium text-amber-900">
-              Trailing boilerplate ({paragraphs(claim.boilerplate).length} lines scraped with the article, not part of it)
-            </summary>
-            <div className="mt-2 space-y-1 text-slate-600">
-              {paragraphs(claim.boilerplate).map((p, i) => <p key={i}>{p}</p>)}
+    <div className="space-y-4">
+      <ClaimNav previous={neighbours.previous} next={neighbours.next} listQuery={keep.toString()} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-6">
+          <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" lang={claim.language}>
+            <h1 className="text-2xl font-semibold leading-snug tracking-tight">{claim.title}</h1>
+            <div className="article mt-5 max-w-[70ch] text-[16px] leading-7 text-slate-800" data-testid="claim-body">
+              {bodyParagraphs.map((p, i) => <p key={i}>{p}</p>)}
             </div>
-          </details>
-        )}
-      </article>
-      <aside className="space-y-4" aria-label="Claim details">
-        <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Details</h2>
-          <dl className="mt-3 grid grid-cols-[6rem_1fr] gap-y-2 text-sm">
-            <dt className="text-slate-500">Status</dt>
-            <dd><StatusBadge status={claim.status} /></dd>
-            <dt className="text-slate-500">Language</dt>
-            <dd data-testid="claim-language">{languageName(claim.language)} <span className="text-slate-400">({claim.language})</span></dd>
-            <dt className="text-slate-500">Source key</dt>
-            <dd className="break-all font-mono text-xs leading-5">{claim.sourceKey}</dd>
-            <dt className="text-slate-500">Version</dt>
-            <dd>{claim.version}</dd>
-            <dt className="text-slate-500">Updated</dt>
-            <dd><time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time></dd>
-          </dl>
-        </section>
-      </aside>
+            {claim.boilerplate && (
+              <details className="mt-8 rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-sm" data-testid="boilerplate">
+                <summary className="cursor-pointer font-medium text-amber-900">
+                  Trailing boilerplate ({paragraphs(claim.boilerplate).length} lines scraped with the article, not part of it)
+                </summary>
+                <div className="mt-2 space-y-1 text-slate-600">
+                  {paragraphs(claim.boilerplate).map((p, i) => <p key={i}>{p}</p>)}
+                </div>
+              </details>
+            )}
+          </article>
+          <CommentThread claimId={claim.id} comments={comments} canPost={canComment(actor)} />
+        </div>
+        <aside className="space-y-4" aria-label="Review">
+          <CurrentVerdict claim={claim} />
+          {canReview(actor) ? (
+            <VerdictPanel key={claim.id} claim={claim} isAdmin={actor.role === 'admin'} />
+          ) : (
+            <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600" data-testid="read-only-note">
+              You have read-only access: verdicts are set by reviewers and editors.
+            </p>
+          )}
+          <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="details-title">
+            <h2 id="details-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">Details</h2>
+            <dl className="mt-3 grid grid-cols-[6.5rem_1fr] items-center gap-y-2 text-sm">
+              <dt className="text-slate-500">Status</dt>
+              <dd><StatusBadge status={claim.status} /></dd>
+              <dt className="text-slate-500">Assigned to</dt>
+              <dd><AssignmentControl claimId={claim.id} assignee={claim.assignee} people={people} canAssign={canAssign(actor)} /></dd>
+              <dt className="text-slate-500">Language</dt>
+              <dd data-testid="claim-language">{languageName(claim.language)} <span className="text-slate-400">({claim.language})</span></dd>
+              <dt className="text-slate-500">Source key</dt>
+              <dd className="break-all font-mono text-xs leading-5">{claim.sourceKey}</dd>
+              <dt className="text-slate-500">Updated</dt>
+              <dd><time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time></dd>
+            </dl>
+          </section>
+          <ClaimHistory events={history.events} names={names} />
+        </aside>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,26 @@
+'use client';
+
+// j / k on the claim page: next / previous claim of the list the reviewer came from.
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useShortcuts } from './use-shortcut';
+
+export function ClaimNav({ previous, next, listQuery }: { previous: string | null; next: string | null; listQuery: string }) {
+  const router = useRouter();
+  const href = (id: string) => `/claims/${id}${listQuery ? `?${listQuery}` : ''}`;
+  useShortcuts({
+    j: () => next && router.push(href(next)),
+    k: () => previous && router.push(href(previous)),
+  });
+  return (
+    <nav aria-label="Claim navigation" className="flex items-center gap-3 text-sm">
+      <Link href={listQuery ? `/?${listQuery}` : '/'} className="text-blue-700 hover:underline">← Back to list</Link>
+      <span className="ml-auto flex gap-2">
+        {previous ? <Link href={href(previous)} className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50" aria-keyshortcuts="k">‹ Previous <kbd className="text-xs text-slate-400">k</kbd></Link>
+          : <span className="rounded border border-slate-200 px-2 py-0.5 text-slate-300">‹ Previous</span>}
+        {next ? <Link href={href(next)} className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50" aria-keyshortcuts="j">Next <kbd className="text-xs text-slate-400">j</kbd> ›</Link>
+          : <span className="rounded border border-slate-200 px-2 py-0.5 text-slate-300">Next ›</span>}
+      </span>
+    </nav>
+  );
+}

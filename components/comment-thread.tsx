@@ -1,0 +1,71 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { CommentDto } from '@/lib/claims/comment-dto';
+import { formatDateTime, initials } from '@/lib/utils/format';
+import { COMMENT_MAX } from '@/lib/validation/verdicts';
+import { postJson } from './api-client';
+
+export function CommentThread({ claimId, comments, canPost }: { claimId: string; comments: CommentDto[]; canPost: boolean }) {
+  const router = useRouter();
+  const [body, setBody] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [posted, setPosted] = useState<CommentDto[]>([]);
+  const all = [...comments, ...posted.filter((p) => !comments.some((c) => c.id === p.id))];
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setPending(true);
+    setError(null);
+    const result = await postJson<CommentDto>(`/api/claims/${claimId}/comments`, { body });
+    setPending(false);
+    if (!result.ok) {
+      setError(result.error.message);
+      return;
+    }
+    setPosted((p) => [...p, result.data]);
+    setBody('');
+    router.refresh();
+  }
+
+  return (
+    <section aria-labelledby="comments-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="comments-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        Discussion {all.length > 0 && <span className="text-slate-400">({all.length})</span>}
+      </h2>
+      {all.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">No comments yet.</p>
+      ) : (
+        <ul className="mt-3 space-y-3" data-testid="comments">
+          {all.map((c) => (
+            <li key={c.id} className="flex gap-2 text-sm">
+              <span aria-hidden className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700">
+                {initials(c.author.displayName)}
+              </span>
+              <div className="min-w-0">
+                <p><span className="font-medium">{c.author.displayName}</span>{' '}
+                  <time className="text-xs text-slate-500" dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time></p>
+                <p className="whitespace-pre-wrap break-words text-slate-700">{c.body}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canPost && (
+        <form onSubmit={submit} className="mt-3 space-y-2">
+          <label htmlFor="comment-body" className="sr-only">Add a comment</label>
+          <textarea id="comment-body" rows={2} maxLength={COMMENT_MAX} value={body} onChange={(e) => setBody(e.target.value)}
+            onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit(e); }}
+            placeholder="Add a comment for the desk…" className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
+          {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+          <button type="submit" disabled={pending || !body.trim()}
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50">
+            {pending ? 'Posting…' : 'Post comment'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

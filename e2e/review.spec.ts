@@ -1,0 +1,138 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './support/auth';
+
+test('a reviewer marks a claim disputed with reason and evidence using only the keyboard', async ({ page }) => {
+  await page.goto('/login');
+  await page.keyboard.type('reviewer@factdesk.test');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('claim-row').first()).toBeVisible();
+  await expect(page.locator('body[data-shortcuts="ready"]')).toBeAttached();
+
+  // j focuses the first claim of the list, Enter opens it.
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  const title = (await page.evaluate(() => document.activeElement?.textContent ?? '')).trim();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId('verdict-panel')).toBeVisible();
+
+  await page.keyboard.press('2'); // Disputed; focus moves to the reason
+  await expect(page.getByRole('radio', { name: /Disputed/ })).toBeChecked();
+  await page.keyboard.type('Other outlets report 60, 104 and 567 soldiers for the same days; this figure is not supported.');
+  await page.keyboard.press('Tab'); // → "Add evidence link"
+  await page.keyboard.press('Enter'); // adds a row and focuses its URL field
+  await page.keyboard.type('https://www.migracioncolombia.gov.co/');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Migración Colombia statement');
+  await page.keyboard.press('Control+Enter');
+
+  const current = page.getByTestId('current-verdict');
+  await expect(current.getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
+  await expect(current).toContainText('Rita Reviewer');
+  await expect(current.getByRole('link', { name: 'Migración Colombia statement' })).toHaveAttribute('href', 'https://www.migracioncolombia.gov.co/');
+  const history = page.getByTestId('claim-history');
+  await expect(history.locator('li').first()).toContainText('Rita Reviewer marked it disputed (was unreviewed)');
+  await expect(history.locator('li').first()).toContainText('Other outlets report 60, 104 and 567');
+  await page.screenshot({ path: 'e2e/screenshots/claim-disputed.png', fullPage: true });
+
+  // "?" lists the shortcuts; Escape closes the dialog.
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('shortcuts do not fire while typing', async ({ page }) => {
+  await signIn(page, 'reviewer@factdesk.test');
+  await page.getByTestId('claim-row').getByRole('link').first().click();
+  await page.getByRole('textbox', { name: /Reason/ }).fill('');
+  await page.getByRole('textbox', { name: /Reason/ }).pressSequentially('123 jk');
+  await expect(page.getByRole('textbox', { name: /Reason/ })).toHaveValue('123 jk');
+  await expect(page.getByRole('radio', { name: /Verified/ })).not.toBeChecked();
+});
+
+test('a viewer sees the verdict and history but no controls to change them', async ({ page }) => {
+  await signIn(page, 'viewer@factdesk.test');
+  await page.getByTestId('claim-row').getByRole('link').first().click();
+  await expect(page.getByTestId('current-verdict')).toBeVisible();
+  await expect(page.getByTestId('read-only-note')).toBeVisible();
+  await expect(page.getByTestId('verdict-panel')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save verdict' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Post comment' })).toHaveCount(0);
+  await expect(page.getByTestId('queue-link')).toHaveCount(0);
+  await page.keyboard.press('1');
+  await expect(page.getByRole('radio')).toHaveCount(0);
+});
+
+test('a stale-version conflict shows the other reviewer\'s verdict and keeps my draft', async ({ browser }) => {
+  const a = await browser.newContext();
+  const b = await browser.newContext();
+  const pageA = await a.newPage();
+  const pageB = await b.newPage();
+  await signIn(pageA, 'reviewer@factdesk.test');
+  await signIn(pageB, 'reviewer2@factdesk.test');
+
+  const link = pageA.getByRole('link', { name: /Four members of the Bolivarian National Guard/ });
+  const href = await link.getAttribute('href');
+  await pageA.goto(href!);
+  await pageB.goto(href!);
+
+  // A starts drafting…
+  await pageA.getByRole('radio', { name: /Verified/ }).check({ force: true });
+  await pageA.getByRole('textbox', { name: /Reason/ }).fill('EFE and EVTV both report four guardsmen.');
+
+  // …while B decides first.
+  await pageB.getByRole('radio', { name: /Outdated/ }).check({ force: true });
+  await pageB.getByRole('textbox', { name: /Reason/ }).fill('Later reports put the total above 100.');
+  await pageB.getByRole('button', { name: 'Save verdict' }).click();
+  await expect(pageB.getByTestId('current-verdict').getByTestId('status-badge')).toHaveAttribute('data-status', 'outdated');
+
+  await pageA.getByRole('button', { name: 'Save verdict' }).click();
+  const conflict = pageA.getByTestId('verdict-conflict');
+  await expect(conflict).toContainText('Rui Reviewer changed this claim');
+  await expect(conflict.getByTestId('status-badge')).toHaveAttribute('data-status', 'outdated');
+  await expect(conflict).toContainText('Later reports put the total above 100.');
+  await expect(pageA.getByRole('textbox', { name: /Reason/ })).toHaveValue('EFE and EVTV both report four guardsmen.');
+  await expect(pageA.getByRole('radio', { name: /Verified/ })).toBeChecked();
+  await pageA.screenshot({ path: 'e2e/screenshots/verdict-conflict.png', fullPage: true });
+
+  // Re-applying is a deliberate act, made against the version A has now seen.
+  await conflict.getByRole('button', { name: /Save my verdict over version/ }).click();
+  await expect(pageA.getByTestId('current-verdict').getByTestId('status-badge')).toHaveAttribute('data-status', 'verified');
+  await expect(pageA.getByTestId('claim-history').locator('li').first()).toContainText('Rita Reviewer marked it verified (was outdated)');
+  await a.close();
+  await b.close();
+});
+
+test('comments and assignment: an editor assigns, the reviewer sees it in their queue and discusses it', async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, 'admin@factdesk.test');
+  await admin.getByRole('link', { name: /Um balanço anterior/ }).click();
+  await admin.getByLabel('Assigned to').selectOption({ label: 'Rita Reviewer' });
+  await expect(admin.getByTestId('claim-history').locator('li').first()).toContainText('Ana Admin assigned it to Rita Reviewer');
+
+  const reviewer = await (await browser.newContext()).newPage();
+  await signIn(reviewer, 'reviewer@factdesk.test');
+  await expect(reviewer.getByTestId('queue-count')).toHaveText('1');
+  await reviewer.getByTestId('queue-link').click();
+  await expect(reviewer.getByTestId('claim-row')).toHaveCount(1);
+  await reviewer.getByTestId('claim-row').getByRole('link').click();
+  await reviewer.getByLabel('Add a comment').fill('<script>alert(1)</script> Which count is the 23 — soldiers or police?');
+  await reviewer.getByRole('button', { name: 'Post comment' }).click();
+  await expect(reviewer.getByTestId('comments')).toContainText('<script>alert(1)</script> Which count is the 23');
+});
+
+test('the audit trail page lists events with filters', async ({ page }) => {
+  await signIn(page, 'viewer@factdesk.test');
+  await page.getByRole('link', { name: 'Audit trail' }).click();
+  await expect(page.getByTestId('audit-table')).toBeVisible();
+  await page.getByLabel('Action').selectOption('claim.verdict_set');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/action=claim.verdict_set/);
+  const rows = page.getByTestId('audit-table').locator('tbody tr');
+  await expect(rows.first()).toContainText('claim.verdict_set');
+  for (const text of await rows.allTextContents()) expect(text).toContain('claim.verdict_set');
+  await page.screenshot({ path: 'e2e/screenshots/audit.png', fullPage: true });
+});
