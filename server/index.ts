@@ -34,7 +34,7 @@ async function main() {
     req.headers['x-factdesk-path'] = url.pathname + url.search;
     void handle(req, res);
   });
-  const io = attachRealtime(httpServer);
+  const realtime = attachRealtime(httpServer, boot.database.url);
 
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
   say(`Factdesk is ready on http://localhost:${config.PORT}`);
@@ -49,7 +49,7 @@ async function main() {
     say(`${signal}: stopping…`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await realtime.close();
     httpServer.closeAllConnections?.();
     await disconnectDb();
     await boot.database.stop();

@@ -1,13 +1,29 @@
 // socket.io on the app's HTTP server: authenticated handshake, origin check,
-// room joins. Domain functions publish through lib/realtime after commits.
+// validated and authorised client events, presence, catch-up replay, and the
+// PostgreSQL adapter that lets several app processes share one event stream.
 import type { Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
-import { actorFromCookieHeader } from '../lib/auth/current-actor';
-import type { Actor } from '../lib/auth/permissions';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import { sessionFromCookieHeader } from '../lib/auth/current-actor';
+import { canReview, type Actor } from '../lib/auth/permissions';
+import { setVerdict } from '../lib/claims/set-verdict';
+import { db } from '../lib/db';
+import { AppError, isAppError } from '../lib/errors';
 import { log } from '../lib/log';
+import {
+  type Ack, type ClaimPresence, type ClientToServer, DESK_ROOM, type ServerToClient, claimRoom, socketVerdictSchema,
+  syncSchema, userRoom, viewSchema, writingSchema,
+} from '../lib/realtime/events';
 import { registerIo } from '../lib/realtime/io-registry';
+import { replayChanges } from '../lib/realtime/replay';
 
-export type SocketData = { actor: Actor };
+type SocketData = { actor: Actor; expiresAt: number; viewing: string | null; writing: 'verdict' | 'comment' | null };
+type DeskServer = Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+type DeskSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+
+const SESSION_CHECK_MS = 10_000;
 
 export function allowedOrigins(): string[] {
   const own = process.env.NEXTAUTH_URL ? [new URL(process.env.NEXTAUTH_URL).origin] : [];
@@ -15,12 +31,127 @@ export function allowedOrigins(): string[] {
   return [...own, ...extra];
 }
 
-export function attachRealtime(httpServer: HttpServer): Server {
+function fail(e: unknown): Ack<never> {
+  if (isAppError(e)) return { ok: false, error: { code: e.code, message: e.message }, ...(e.extra ?? {}) };
+  log.error({ err: e }, 'socket handler failed');
+  return { ok: false, error: { code: 'internal', message: 'Something went wrong on our side.' } };
+}
+
+// Every client event goes through here: payload validated, session still
+// valid, then the handler; the answer (or the error) goes back in the ack.
+function on<E extends keyof ClientToServer>(
+  socket: DeskSocket,
+  event: E,
+  schema: z.ZodType,
+  handler: (payload: never) => Promise<unknown>,
+) {
+  (socket as unknown as { on: (e: string, fn: (p: unknown, a?: unknown) => void) => void }).on(event, async (payload, ack) => {
+    const reply = typeof ack === 'function' ? (ack as (r: unknown) => void) : () => {};
+    if (socket.data.expiresAt <= Date.now()) {
+      reply({ ok: false, error: { code: 'unauthenticated', message: 'Your session has ended. Sign in again.' } });
+      socket.disconnect(true);
+      return;
+    }
+    const parsed = schema.safeParse(payload ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      reply({ ok: false, error: { code: 'invalid_input', message: `${issue?.path.join('.') || event}: ${issue?.message}` } });
+      return;
+    }
+    try {
+      reply({ ok: true, data: (await handler(parsed.data as never)) ?? null });
+    } catch (e) {
+      reply(fail(e));
+    }
+  });
+}
+
+async function presenceOf(io: DeskServer, claimId: string): Promise<ClaimPresence> {
+  const sockets = await io.in(claimRoom(claimId)).fetchSockets();
+  const people = new Map<string, ClaimPresence['people'][number]>();
+  for (const s of sockets) {
+    const { actor, writing } = s.data;
+    const known = people.get(actor.id);
+    people.set(actor.id, { userId: actor.id, name: actor.displayName, writing: known?.writing ?? writing });
+  }
+  return { claimId, people: [...people.values()] };
+}
+
+async function broadcastPresence(io: DeskServer, claimId: string) {
+  io.to(DESK_ROOM).emit('presence:claim', await presenceOf(io, claimId));
+}
+
+async function allPresence(io: DeskServer): Promise<ClaimPresence[]> {
+  const sockets = await io.in(DESK_ROOM).fetchSockets();
+  const claimIds = new Set(sockets.map((s) => s.data.viewing).filter((id): id is string => Boolean(id)));
+  return Promise.all([...claimIds].map((id) => presenceOf(io, id)));
+}
+
+function registerHandlers(io: DeskServer, socket: DeskSocket) {
+  const { actor } = socket.data;
+
+  on(socket, 'sync', syncSchema, async ({ since }: { since: number }) => replayChanges({ since }));
+
+  on(socket, 'presence:snapshot', viewSchema.partial(), async () => allPresence(io));
+
+  on(socket, 'presence:view', viewSchema, async ({ claimId }: { claimId: string | null }) => {
+    const previous = socket.data.viewing;
+    if (previous === claimId) return null;
+    if (previous) await socket.leave(claimRoom(previous));
+    socket.data.viewing = claimId;
+    socket.data.writing = null;
+    if (claimId) await socket.join(claimRoom(claimId));
+    await Promise.all([previous, claimId].filter((id): id is string => Boolean(id)).map((id) => broadcastPresence(io, id)));
+    return null;
+  });
+
+  on(socket, 'presence:writing', writingSchema, async ({ claimId, what }: z.infer<typeof writingSchema>) => {
+    if (!canReview(actor)) throw new AppError('forbidden', 'Viewers cannot write verdicts or comments.');
+    if (socket.data.viewing !== claimId) throw new AppError('invalid_input', 'claimId: open the claim before writing on it.');
+    if (socket.data.writing === what) return null;
+    socket.data.writing = what;
+    await broadcastPresence(io, claimId);
+    return null;
+  });
+
+  on(socket, 'verdict:set', socketVerdictSchema, async ({ claimId, ...input }: { claimId: string }) =>
+    setVerdict({ actor, claimId, input }),
+  );
+
+  socket.on('disconnecting', () => {
+    const viewing = socket.data.viewing;
+    if (viewing) setTimeout(() => void broadcastPresence(io, viewing).catch(() => {}), 50);
+  });
+}
+
+// Sessions that end (idle, absolute limit) or accounts disabled while a socket
+// is open are disconnected within SESSION_CHECK_MS.
+function watchSessions(io: DeskServer) {
+  const timer = setInterval(async () => {
+    try {
+      const sockets = [...io.of('/').sockets.values()] as DeskSocket[];
+      if (sockets.length === 0) return;
+      const ids = [...new Set(sockets.map((s) => s.data.actor.id))];
+      const active = new Set((await db.user.findMany({ where: { id: { in: ids }, disabledAt: null }, select: { id: true } })).map((u) => u.id));
+      const now = Date.now();
+      for (const s of sockets) if (s.data.expiresAt <= now || !active.has(s.data.actor.id)) s.disconnect(true);
+    } catch (e) {
+      log.warn({ err: e }, 'session check failed');
+    }
+  }, SESSION_CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export function attachRealtime(httpServer: HttpServer, databaseUrl: string): { io: Server; close: () => Promise<void> } {
   const origins = allowedOrigins();
-  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  pool.on('error', (err) => log.warn({ err }, 'socket.io adapter database error'));
+  const io: DeskServer = new Server(httpServer, {
     serveClient: false,
-    // Browsers always send Origin on websocket and CORS requests: compare it
-    // with our own URL so another site cannot ride a reviewer's cookie.
+    adapter: createAdapter(pool),
+    // Browsers send Origin on websocket and CORS requests: compare it with our
+    // own URL so another site cannot ride a reviewer's cookie.
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
       const ok = typeof origin === 'string' && origins.includes(origin);
@@ -30,9 +161,12 @@ export function attachRealtime(httpServer: HttpServer): Server {
   });
   io.use(async (socket, next) => {
     try {
-      const actor = await actorFromCookieHeader(socket.request.headers.cookie);
-      if (!actor) return next(new Error('unauthenticated'));
-      socket.data.actor = actor;
+      const session = await sessionFromCookieHeader(socket.request.headers.cookie);
+      if (!session) return next(new Error('unauthenticated'));
+      socket.data.actor = session.actor;
+      socket.data.expiresAt = session.expiresAt;
+      socket.data.viewing = null;
+      socket.data.writing = null;
       next();
     } catch (e) {
       log.error({ err: e }, 'socket.io handshake failed');
@@ -40,9 +174,17 @@ export function attachRealtime(httpServer: HttpServer): Server {
     }
   });
   io.on('connection', (socket) => {
-    void socket.join('desk');
-    void socket.join(`user:${socket.data.actor.id}`);
+    void socket.join([DESK_ROOM, userRoom(socket.data.actor.id)]);
+    registerHandlers(io, socket);
   });
+  const stopWatching = watchSessions(io);
   registerIo(io as unknown as Server);
-  return io as unknown as Server;
+  return {
+    io: io as unknown as Server,
+    close: async () => {
+      stopWatching();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await pool.end().catch(() => {});
+    },
+  };
 }

@@ -7,7 +7,14 @@ import { db } from '../db';
 import type { Actor } from './permissions';
 import { SESSION_COOKIES, sessionPolicy } from './session-policy';
 
+export type Session = { actor: Actor; expiresAt: number };
+
 export async function actorFromSessionToken(raw: string | undefined): Promise<Actor | null> {
+  return (await sessionFromToken(raw))?.actor ?? null;
+}
+
+/** The signed-in user and the moment the session ends (idle or absolute limit). */
+export async function sessionFromToken(raw: string | undefined): Promise<Session | null> {
   if (!raw || !process.env.NEXTAUTH_SECRET) return null;
   let token;
   try {
@@ -16,11 +23,11 @@ export async function actorFromSessionToken(raw: string | undefined): Promise<Ac
     return null;
   }
   if (!token || typeof token.uid !== 'string' || typeof token.loginAt !== 'number') return null;
-  if (Date.now() - token.loginAt > sessionPolicy().absoluteMs) return null;
-  if (typeof token.exp === 'number' && token.exp * 1000 < Date.now()) return null;
+  const expiresAt = Math.min(token.loginAt + sessionPolicy().absoluteMs, typeof token.exp === 'number' ? token.exp * 1000 : Infinity);
+  if (expiresAt <= Date.now()) return null;
   const user = await db.user.findUnique({ where: { id: token.uid } });
   if (!user || user.disabledAt) return null;
-  return { id: user.id, email: user.email, role: user.role, displayName: user.displayName };
+  return { actor: { id: user.id, email: user.email, role: user.role, displayName: user.displayName }, expiresAt };
 }
 
 export function sessionTokenFromCookies(get: (name: string) => string | undefined): string | undefined {
@@ -34,4 +41,9 @@ export function sessionTokenFromCookies(get: (name: string) => string | undefine
 export function actorFromCookieHeader(header: string | undefined): Promise<Actor | null> {
   const cookies = parseCookie(header ?? '');
   return actorFromSessionToken(sessionTokenFromCookies((n) => cookies[n]));
+}
+
+export function sessionFromCookieHeader(header: string | undefined): Promise<Session | null> {
+  const cookies = parseCookie(header ?? '');
+  return sessionFromToken(sessionTokenFromCookies((n) => cookies[n]));
 }

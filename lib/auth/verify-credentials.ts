@@ -1,6 +1,8 @@
 // The login rule: throttle, look up, verify, audit — in one transaction per attempt.
 import { db } from '../db';
 import { appendAuditEvent } from '../audit/append-audit-event';
+import type { AuditEventRecord } from '../audit/events';
+import { publishChange } from '../realtime/publish';
 import { AppError } from '../errors';
 import { credentialsSchema } from '../validation/users';
 import { burnPasswordCheck, verifyPassword } from './password';
@@ -30,11 +32,12 @@ export async function verifyCredentials(input: {
   const ok = user !== null && passwordOk && user.disabledAt === null;
 
   // The failure is recorded (and committed) before the error is thrown.
+  let event: AuditEventRecord | undefined;
   const actor = await db.$transaction(async (tx): Promise<Actor | null> => {
     if (!ok) {
       const account = await recordFailure(tx, keys[0]!, THROTTLE.maxFailuresPerAccount);
       const address = await recordFailure(tx, keys[1]!, THROTTLE.maxFailuresPerAddress);
-      await appendAuditEvent(tx, {
+      event = await appendAuditEvent(tx, {
         action: 'auth.login_failed',
         actorId: user?.id ?? null,
         actorLabel: email,
@@ -49,7 +52,7 @@ export async function verifyCredentials(input: {
       return null;
     }
     await clearFailures(tx, keys[0]!);
-    await appendAuditEvent(tx, {
+    event = await appendAuditEvent(tx, {
       action: 'auth.login_succeeded',
       actorId: user.id,
       actorLabel: user.email,
@@ -58,6 +61,7 @@ export async function verifyCredentials(input: {
     });
     return { id: user.id, email: user.email, role: user.role, displayName: user.displayName };
   });
+  if (event) publishChange(event, actor ? { actorName: actor.displayName } : {});
   if (!actor) throw new AppError('unauthenticated', GENERIC_LOGIN_ERROR);
   return actor;
 }

@@ -6,6 +6,8 @@ import { appendAuditEvent } from '../audit/append-audit-event';
 import type { AuditEventRecord } from '../audit/events';
 import { SYSTEM_ACTOR } from '../audit/events';
 import { db } from '../db';
+import { publishChange } from '../realtime/publish';
+import { toClaimSummary } from './claim-dto';
 
 export type ImportOutcome = 'created' | 'unchanged' | 'updated';
 
@@ -22,7 +24,7 @@ export async function importArticle(options: {
     contentHash: article.contentHash,
     searchText: normalizeForSearch(`${article.title} ${article.body}`),
   };
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     const existing = await tx.claim.findUnique({ where: { sourceKey: article.sourceKey } });
     if (existing?.contentHash === article.contentHash) {
       return { outcome: 'unchanged' as const, claimId: existing.id, event: null };
@@ -35,7 +37,7 @@ export async function importArticle(options: {
         claimId: claim.id,
         after: { sourceKey: claim.sourceKey, title: claim.title, language: claim.language, contentHash: claim.contentHash },
       });
-      return { outcome: 'created' as const, claimId: claim.id, event };
+      return { outcome: 'created' as const, claimId: claim.id, event, claim };
     }
     const claim = await tx.claim.update({
       where: { id: existing.id },
@@ -48,6 +50,8 @@ export async function importArticle(options: {
       before: { title: existing.title, language: existing.language, contentHash: existing.contentHash, version: existing.version },
       after: { title: claim.title, language: claim.language, contentHash: claim.contentHash, version: claim.version },
     });
-    return { outcome: 'updated' as const, claimId: claim.id, event };
+    return { outcome: 'updated' as const, claimId: claim.id, event, claim };
   }, { timeout: 15_000 });
+  if (result.event && 'claim' in result) publishChange(result.event, { claim: toClaimSummary(result.claim) });
+  return { outcome: result.outcome, claimId: result.claimId, event: result.event };
 }

@@ -1,9 +1,12 @@
-// Socket event names and payloads, shared by server and browser.
+// Socket event names and payloads, shared by server and browser. Client events
+// are validated with the zod schemas below before any handler runs.
+import { z } from 'zod';
 import type { CommentDto } from '../claims/comment-dto';
 import type { ClaimSummary } from '../validation/claims';
 
 export const DESK_ROOM = 'desk';
 export const claimRoom = (id: string) => `claim:${id}`;
+export const userRoom = (id: string) => `user:${id}`;
 
 export type PublicAuditEvent = {
   seq: number;
@@ -17,6 +20,7 @@ export type PublicAuditEvent = {
   reason: string | null;
 };
 
+/** One committed change, as pushed live and as replayed after a reconnect. */
 export type DeskChange = {
   event: PublicAuditEvent;
   /** The claim as it is after the change, when the change touched a claim. */
@@ -25,8 +29,29 @@ export type DeskChange = {
   comment?: CommentDto;
 };
 
-export const SERVER_EVENTS = { change: 'desk:change' } as const;
+export type PresencePerson = { userId: string; name: string; writing: 'verdict' | 'comment' | null };
+export type ClaimPresence = { claimId: string; people: PresencePerson[] };
 
-export type ServerEvents = {
-  'desk:change': (payload: DeskChange) => void;
+export const syncSchema = z.object({ since: z.number().int().min(0) });
+export const viewSchema = z.object({ claimId: z.uuid().nullable() });
+export const writingSchema = z.object({ claimId: z.uuid(), what: z.enum(['verdict', 'comment']).nullable() });
+export const socketVerdictSchema = z.object({ claimId: z.uuid() }).passthrough();
+
+export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string }; current?: unknown };
+
+export type SyncResult = { changes: DeskChange[]; latest: number; more: boolean };
+
+export type ClientToServer = {
+  sync: (payload: z.infer<typeof syncSchema>, ack: (r: Ack<SyncResult>) => void) => void;
+  'presence:view': (payload: z.infer<typeof viewSchema>, ack?: (r: Ack<null>) => void) => void;
+  'presence:writing': (payload: z.infer<typeof writingSchema>, ack?: (r: Ack<null>) => void) => void;
+  'presence:snapshot': (payload: Record<string, never>, ack: (r: Ack<ClaimPresence[]>) => void) => void;
+  'verdict:set': (payload: z.infer<typeof socketVerdictSchema>, ack: (r: Ack<unknown>) => void) => void;
 };
+
+export type ServerToClient = {
+  'desk:change': (payload: DeskChange) => void;
+  'presence:claim': (payload: ClaimPresence) => void;
+};
+
+export const SERVER_EVENTS = { change: 'desk:change', presence: 'presence:claim' } as const;

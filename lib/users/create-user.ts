@@ -1,5 +1,6 @@
 // Creates an account (argon2id hash), audited in the same transaction.
 import { appendAuditEvent } from '../audit/append-audit-event';
+import { publishChange } from '../realtime/publish';
 import { SYSTEM_ACTOR } from '../audit/events';
 import { hashPassword } from '../auth/password';
 import { canManageUsers, type Actor } from '../auth/permissions';
@@ -16,18 +17,20 @@ export async function createUser(options: { actor: Actor | null; input: unknown 
   }
   const input: NewUser = parsed.data;
   const passwordHash = await hashPassword(input.password);
-  return db.$transaction(async (tx) => {
+  const { user, event } = await db.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email: input.email } })) {
       throw new AppError('conflict', `An account for ${input.email} already exists.`);
     }
     const user = await tx.user.create({
       data: { email: input.email, displayName: input.displayName, role: input.role, passwordHash },
     });
-    await appendAuditEvent(tx, {
+    const event = await appendAuditEvent(tx, {
       ...(options.actor ? { actorId: options.actor.id, actorLabel: options.actor.email } : SYSTEM_ACTOR),
       action: 'user.created',
       after: { userId: user.id, email: user.email, role: user.role },
     });
-    return user;
+    return { user, event };
   });
+  publishChange(event, options.actor ? { actorName: options.actor.displayName } : {});
+  return user;
 }

@@ -1,0 +1,44 @@
+// Catch-up after a reconnect: every change since the client's last sequence
+// number, read from the audit log in order (the log is the source of truth;
+// socket delivery alone is at-most-once).
+import { toClaimSummary } from '../claims/claim-dto';
+import { db } from '../db';
+import { toAuditRecord } from '../audit/to-record';
+import type { DeskChange, SyncResult } from './events';
+import { publicAuditEvent } from './publish';
+
+const BATCH = 500;
+
+export async function latestSeq(): Promise<number> {
+  const last = await db.auditEvent.findFirst({ orderBy: { seq: 'desc' }, select: { seq: true } });
+  return last ? Number(last.seq) : 0;
+}
+
+export async function replayChanges(options: { since: number }): Promise<SyncResult> {
+  const rows = await db.auditEvent.findMany({ where: { seq: { gt: BigInt(options.since) } }, orderBy: { seq: 'asc' }, take: BATCH + 1 });
+  const events = rows.slice(0, BATCH).map(toAuditRecord);
+  const claimIds = [...new Set(events.map((e) => e.claimId).filter((id): id is string => Boolean(id)))];
+  const actorIds = [...new Set(events.map((e) => e.actorId).filter((id): id is string => Boolean(id)))];
+  const [claims, users] = await Promise.all([
+    db.claim.findMany({ where: { id: { in: claimIds } } }),
+    db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, displayName: true } }),
+  ]);
+  const claimById = new Map(claims.map((c) => [c.id, toClaimSummary(c)]));
+  const nameById = new Map(users.map((u) => [u.id, u.displayName]));
+  const changes: DeskChange[] = events.map((e) => {
+    const actorName = e.actorId ? nameById.get(e.actorId) : undefined;
+    const change: DeskChange = { event: publicAuditEvent(e), actorName };
+    if (e.claimId) change.claim = claimById.get(e.claimId);
+    if (e.action === 'claim.comment_added' && e.after && e.actorId) {
+      change.comment = {
+        id: String(e.after.commentId),
+        claimId: e.claimId!,
+        body: String(e.after.body),
+        createdAt: e.at,
+        author: { id: e.actorId, displayName: actorName ?? e.actorLabel },
+      };
+    }
+    return change;
+  });
+  return { changes, latest: events.at(-1)?.seq ?? options.since, more: rows.length > BATCH };
+}
