@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useShortcuts } from './use-shortcut';
 
-export function ClaimNav({ previous, next, listQuery }: { previous: string | null; next: string | null; listQuery: string }) {
+export function ClaimNav({ previous, next, listQuery, children }: { previous: string | null; next: string | null; listQuery: string; children?: React.ReactNode }) {
   const router = useRouter();
   const href = (id: string) => `/claims/${id}${listQuery ? `?${listQuery}` : ''}`;
   useShortcuts({
@@ -15,6 +15,7 @@ export function ClaimNav({ previous, next, listQuery }: { previous: string | nul
   return (
     <nav aria-label="Claim navigation" className="flex items-center gap-3 text-sm">
       <Link href={listQuery ? `/?${listQuery}` : '/'} className="text-blue-700 hover:underline">← Back to list</Link>
+      {children}
       <span className="ml-auto flex gap-2">
         {previous ? <Link href={href(previous)} className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50" aria-keyshortcuts="k">‹ Previous <kbd className="text-xs text-slate-400">k</kbd></Link>
           : <span className="rounded border border-slate-200 px-2 py-0.5 text-slate-300">‹ Previous</span>}

@@ -1,11 +1,12 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CommentDto } from '@/lib/claims/comment-dto';
 import { formatDateTime, initials } from '@/lib/utils/format';
 import { COMMENT_MAX } from '@/lib/validation/verdicts';
 import { postJson } from './api-client';
+import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
 
 export function CommentThread({ claimId, comments, canPost }: { claimId: string; comments: CommentDto[]; canPost: boolean }) {
   const router = useRouter();
@@ -14,6 +15,16 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
   const [error, setError] = useState<string | null>(null);
   const [posted, setPosted] = useState<CommentDto[]>([]);
   const all = [...comments, ...posted.filter((p) => !comments.some((c) => c.id === p.id))];
+  const { writing } = useRealtime();
+  const typing = body.trim().length > 0;
+
+  // New comments arrive with their text; append them at once.
+  useDeskChanges(({ comment }) => {
+    if (comment?.claimId === claimId) setPosted((p) => (p.some((x) => x.id === comment.id) ? p : [...p, comment]));
+  });
+  useEffect(() => {
+    if (canPost) writing(claimId, typing ? 'comment' : null);
+  }, [typing, claimId, canPost, writing]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

@@ -10,8 +10,16 @@ import { formatDateTime } from '@/lib/utils/format';
 import type { ClaimStatus } from '@/lib/validation/claims';
 import { EVIDENCE_MAX, REASON_MAX } from '@/lib/validation/verdicts';
 import { postJson } from './api-client';
+import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
 import { StatusBadge } from './status-badge';
 import { useShortcuts } from './use-shortcut';
+
+/** Someone else's verdict that landed after the version this draft is based on. */
+type Conflict = { by: string; status: ClaimStatus; version: number; reason: string | null; at: string | null; refused: boolean };
+
+function fromClaim(c: ClaimDetail, refused: boolean): Conflict {
+  return { by: c.decidedBy?.displayName ?? 'Someone', status: c.status, version: c.version, reason: c.reason, at: c.decidedAt, refused };
+}
 
 type Draft = { status: ClaimStatus | null; reason: string; evidence: { url: string; label: string }[]; reReviewAt: string };
 
@@ -28,14 +36,39 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
   const router = useRouter();
   const id = useId();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const savedRef = useRef<HTMLParagraphElement>(null);
   const [draft, setDraft] = useState<Draft>(empty);
   const [baseVersion, setBaseVersion] = useState(claim.version);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const [conflict, setConflict] = useState<ClaimDetail | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const { me, writing } = useRealtime();
+  const hasDraft = Boolean(draft.status || draft.reason.trim() || draft.evidence.length);
+
+  // Tell the desk I am writing a verdict while a draft exists.
+  useEffect(() => {
+    writing(claim.id, hasDraft ? 'verdict' : null);
+  }, [hasDraft, claim.id, writing]);
+  useEffect(() => () => writing(claim.id, null), [claim.id, writing]);
+
+  // A verdict by someone else lands while I draft: say so at once, before I submit.
+  useDeskChanges(({ event, claim: changed, actorName }) => {
+    if (event.action !== 'claim.verdict_set' || event.claimId !== claim.id || event.actorId === me.id || !changed) return;
+    if (changed.version <= baseVersion) return;
+    if (!hasDraft) {
+      setBaseVersion(changed.version); // nothing to protect: follow the claim
+      return;
+    }
+    setConflict({ by: actorName ?? event.actorLabel, status: changed.status, version: changed.version, reason: event.reason, at: event.at, refused: false });
+  });
   const [saved, setSaved] = useState<string | null>(null);
   const choices = isAdmin ? [...CHOICES, RESET] : CHOICES;
   const evidenceCount = useRef(0);
+
+  // After a save, leave the text field so the next shortcut (j, 1, 2, 3) works at once.
+  useEffect(() => {
+    if (saved) savedRef.current?.focus();
+  }, [saved]);
 
   // A newly added evidence row takes the focus, so keyboard users type right away.
   useEffect(() => {
@@ -76,7 +109,7 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
       return;
     }
     if (result.error.status === 409) {
-      setConflict(result.error.body.current as ClaimDetail);
+      setConflict(fromClaim(result.error.body.current as ClaimDetail, true));
       router.refresh(); // the rest of the page shows the new verdict; the draft state stays
       return;
     }
@@ -98,14 +131,16 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
       {conflict && (
         <div role="status" data-testid="verdict-conflict" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <p className="font-medium text-amber-900">
-            {conflict.decidedBy?.displayName ?? 'Someone'} changed this claim while you were writing.
+            {conflict.by} changed this claim while you were writing.
           </p>
           <p className="mt-1 text-amber-900">
             It is now <StatusBadge status={conflict.status} /> (version {conflict.version}
-            {conflict.decidedAt ? `, ${formatDateTime(conflict.decidedAt)}` : ''}).
+            {conflict.at ? `, ${formatDateTime(conflict.at)}` : ''}).
           </p>
           {conflict.reason && <blockquote className="mt-2 border-l-2 border-amber-400 pl-2 text-slate-700">{conflict.reason}</blockquote>}
-          <p className="mt-2 text-slate-700">Your draft below was not saved and is kept.</p>
+          <p className="mt-2 text-slate-700">
+            {conflict.refused ? 'Your draft below was not saved and is kept.' : 'Your draft below is kept; nothing is overwritten unless you choose to.'}
+          </p>
           <div className="mt-2 flex gap-2">
             <button type="button" onClick={reapply} disabled={pending}
               className="rounded-md bg-amber-700 px-3 py-1.5 text-xs font-medium text-white hover:bg-amber-800">
@@ -179,8 +214,8 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
           )}
         </fieldset>
         {error && <p data-testid="verdict-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error.message}</p>}
-        {saved && <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{saved}</p>}
-        <button type="submit" disabled={pending || Boolean(conflict)}
+        {saved && <p ref={savedRef} tabIndex={-1} role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{saved}</p>}
+        <button type="submit" disabled={pending || Boolean(conflict?.refused)}
           className="w-full rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50">
           {pending ? 'Saving…' : 'Save verdict'}
         </button>

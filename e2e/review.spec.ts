@@ -33,7 +33,7 @@ test('a reviewer marks a claim disputed with reason and evidence using only the 
   await expect(current).toContainText('Rita Reviewer');
   await expect(current.getByRole('link', { name: 'Migración Colombia statement' })).toHaveAttribute('href', 'https://www.migracioncolombia.gov.co/');
   const history = page.getByTestId('claim-history');
-  await expect(history.locator('li').first()).toContainText('Rita Reviewer marked it disputed (was unreviewed)');
+  await expect(history.locator('li').first()).toContainText('Rita Reviewer marked it disputed');
   await expect(history.locator('li').first()).toContainText('Other outlets report 60, 104 and 567');
   await page.screenshot({ path: 'e2e/screenshots/claim-disputed.png', fullPage: true });
 
@@ -89,8 +89,11 @@ test('a stale-version conflict shows the other reviewer\'s verdict and keeps my 
   await pageB.getByRole('button', { name: 'Save verdict' }).click();
   await expect(pageB.getByTestId('current-verdict').getByTestId('status-badge')).toHaveAttribute('data-status', 'outdated');
 
+  // A is warned live; saving anyway still goes through the version check (409).
+  await expect(pageA.getByTestId('verdict-conflict')).toBeVisible();
   await pageA.getByRole('button', { name: 'Save verdict' }).click();
   const conflict = pageA.getByTestId('verdict-conflict');
+  await expect(conflict).toContainText('Your draft below was not saved and is kept.');
   await expect(conflict).toContainText('Rui Reviewer changed this claim');
   await expect(conflict.getByTestId('status-badge')).toHaveAttribute('data-status', 'outdated');
   await expect(conflict).toContainText('Later reports put the total above 100.');

@@ -1,7 +1,12 @@
 import Link from 'next/link';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { canReview } from '@/lib/auth/permissions';
-import { countQueue } from '@/lib/claims/count-queue';
+import { listQueueIds } from '@/lib/claims/count-queue';
+import { latestSeq } from '@/lib/realtime/replay';
+import { ChangeNotices } from '@/components/realtime/change-notices';
+import { ConnectionStatus } from '@/components/realtime/connection-status';
+import { QueueLink } from '@/components/realtime/queue-count';
+import { RealtimeProvider } from '@/components/realtime/realtime-provider';
 import { GlobalShortcuts } from '@/components/global-shortcuts';
 import { LogoutButton } from '@/components/logout-button';
 import { SessionKeepAlive } from '@/components/session-keepalive';
@@ -10,10 +15,12 @@ const ROLE_LABEL = { admin: 'Editor', reviewer: 'Reviewer', viewer: 'Viewer' } a
 
 export default async function DeskLayout({ children }: { children: React.ReactNode }) {
   const actor = await requirePageActor();
-  const queue = canReview(actor) ? await countQueue({ actor }) : null;
+  // Read before the page's own data, so a change racing the render is replayed, not lost.
+  const initialSeq = await latestSeq();
+  const queue = canReview(actor) ? await listQueueIds({ actor }) : null;
   const navLink = 'rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100';
   return (
-    <>
+    <RealtimeProvider me={{ id: actor.id, role: actor.role, displayName: actor.displayName }} initialSeq={initialSeq}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
@@ -24,17 +31,11 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
           </Link>
           <nav aria-label="Main" className="flex gap-1 text-sm">
             <Link href="/" className={navLink}>Claims</Link>
-            {queue !== null && (
-              <Link href="/?assigned=me" className={`${navLink} inline-flex items-center gap-1.5`} data-testid="queue-link">
-                My queue
-                <span data-testid="queue-count" className={`rounded-full px-1.5 text-xs font-semibold ${queue ? 'bg-blue-700 text-white' : 'bg-slate-200 text-slate-600'}`}>
-                  {queue}
-                </span>
-              </Link>
-            )}
+            {queue !== null && <QueueLink initialIds={queue} className={navLink} />}
             <Link href="/audit" className={navLink}>Audit trail</Link>
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
+            <ConnectionStatus />
             <span data-testid="current-user" className="hidden text-right leading-tight sm:block">
               <span className="block font-medium">{actor.displayName}</span>
               <span className="block text-xs text-slate-500">{ROLE_LABEL[actor.role]}</span>
@@ -46,6 +47,7 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
       <SessionKeepAlive />
       <GlobalShortcuts />
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">{children}</main>
-    </>
+      <ChangeNotices />
+    </RealtimeProvider>
   );
 }

@@ -1,13 +1,14 @@
-// "My queue": claims assigned to me that still need a decision (unreviewed, or
-// outdated with a re-review date that has passed).
+// "My queue": the claims assigned to me that still need a decision (see in-queue.ts).
 import type { Actor } from '../auth/permissions';
 import { db } from '../db';
 
-export async function countQueue(options: { actor: Actor }): Promise<number> {
-  return db.claim.count({
+export async function listQueueIds(options: { actor: Actor }): Promise<string[]> {
+  const rows = await db.claim.findMany({
     where: {
       assigneeId: options.actor.id,
       OR: [{ status: 'unreviewed' }, { status: 'outdated', reReviewAt: { lte: new Date() } }],
     },
+    select: { id: true },
   });
+  return rows.map((r) => r.id);
 }

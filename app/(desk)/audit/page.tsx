@@ -8,6 +8,7 @@ import { userNames } from '@/lib/users/user-names';
 import { formatDateTime } from '@/lib/utils/format';
 import { auditQuerySchema } from '@/lib/validation/audit';
 import type { RawSearch } from '@/lib/validation/list-params';
+import { AuditLive } from '@/components/realtime/audit-live';
 
 export const metadata: Metadata = { title: 'Audit trail' };
 export const dynamic = 'force-dynamic';
@@ -23,6 +24,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
 
   return (
     <div className="space-y-5">
+      <AuditLive enabled={!query.cursor} />
       <div>
         <h1 className="text-xl font-semibold tracking-tight">Audit trail</h1>
         <p className="text-sm text-slate-600">Every change, newest first. Events are hash-chained and cannot be edited or deleted.</p>

@@ -19,6 +19,7 @@ import { CommentThread } from '@/components/comment-thread';
 import { CurrentVerdict } from '@/components/current-verdict';
 import { StatusBadge } from '@/components/status-badge';
 import { VerdictPanel } from '@/components/verdict-panel';
+import { ClaimLive } from '@/components/realtime/claim-live';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Claim' };
@@ -49,7 +50,9 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
 
   return (
     <div className="space-y-4">
-      <ClaimNav previous={neighbours.previous} next={neighbours.next} listQuery={keep.toString()} />
+      <ClaimNav previous={neighbours.previous} next={neighbours.next} listQuery={keep.toString()}>
+        <ClaimLive claimId={claim.id} />
+      </ClaimNav>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" lang={claim.language}>

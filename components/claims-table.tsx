@@ -1,0 +1,103 @@
+'use client';
+
+// The claims list. Rows update in place from live changes (status, assignee,
+// title), without reordering, so nothing jumps under the reviewer's cursor.
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { formatDateTime, initials, languageName } from '@/lib/utils/format';
+import type { ClaimSummary } from '@/lib/validation/claims';
+import { PresenceAvatars } from './realtime/presence-avatars';
+import { useDeskChanges } from './realtime/realtime-provider';
+import { StatusBadge } from './status-badge';
+
+type Props = { claims: ClaimSummary[]; names: Record<string, string>; suffix: string };
+
+export function ClaimsTable({ claims: initial, names, suffix }: Props) {
+  const router = useRouter();
+  const [claims, setClaims] = useState(initial);
+  const [source, setSource] = useState(initial);
+  const [newClaims, setNewClaims] = useState(0);
+  const [changed, setChanged] = useState<Record<string, number>>({});
+  // A server refresh (filters, pagination) replaces the rows.
+  if (source !== initial) {
+    setSource(initial);
+    setClaims(initial);
+    setNewClaims(0);
+  }
+
+  useDeskChanges(({ event, claim }) => {
+    if (!claim) return;
+    if (event.action === 'claim.imported') {
+      setNewClaims((n) => n + 1);
+      return;
+    }
+    setClaims((rows) => rows.map((r) => (r.id === claim.id ? claim : r)));
+    setChanged((c) => ({ ...c, [claim.id]: event.seq }));
+  });
+
+  const now = new Date();
+  return (
+    <>
+      {newClaims > 0 && (
+        <div role="status" className="flex items-center justify-between rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm">
+          <span>{newClaims} new claim{newClaims === 1 ? ' was' : 's were'} imported.</span>
+          <button type="button" className="font-medium text-blue-700 underline" onClick={() => router.refresh()}>Show</button>
+        </div>
+      )}
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Claims, most recently changed first. Press j and k to move, Enter to open.</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">Claim</th>
+              <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">Language</th>
+              <th scope="col" className="px-4 py-2 font-medium">Status</th>
+              <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">Assigned</th>
+              <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">Last change</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {claims.map((c) => {
+              const due = c.status === 'outdated' && c.reReviewAt && new Date(c.reReviewAt) <= now;
+              const assignee = c.assigneeId ? (names[c.assigneeId] ?? 'Someone') : null;
+              return (
+                <tr key={c.id} data-testid="claim-row" data-claim-id={c.id}
+                  className={`hover:bg-slate-50 focus-within:bg-blue-50/50 ${changed[c.id] ? 'animate-[flash_1.5s_ease-out]' : ''}`}>
+                  <td className="px-4 py-3">
+                    <Link href={`/claims/${c.id}${suffix}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
+                      {c.title}
+                    </Link>
+                    <div className="mt-0.5 flex items-center gap-2">
+                      <span className="font-mono text-xs text-slate-500">{c.sourceKey}</span>
+                      <PresenceAvatars claimId={c.id} />
+                    </div>
+                  </td>
+                  <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">{languageName(c.language)}</td>
+                  <td className="px-4 py-3">
+                    <div className="flex flex-col items-start gap-1">
+                      <StatusBadge status={c.status} />
+                      {due && <span className="text-xs font-medium text-amber-800">Re-review due</span>}
+                    </div>
+                  </td>
+                  <td className="hidden px-4 py-3 sm:table-cell">
+                    {assignee ? (
+                      <span title={assignee} className="inline-flex items-center gap-1.5">
+                        <span aria-hidden className="flex h-6 w-6 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold">{initials(assignee)}</span>
+                        <span className="hidden xl:inline">{assignee}</span>
+                        <span className="sr-only xl:hidden">{assignee}</span>
+                      </span>
+                    ) : <span className="text-slate-400">—</span>}
+                  </td>
+                  <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 lg:table-cell">
+                    <time dateTime={c.updatedAt}>{formatDateTime(c.updatedAt)}</time>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+'use client';
+
+// The browser's live connection. It applies every committed change exactly
+// once and in order: live events carry their audit sequence number; after any
+// reconnect, or when a gap appears, it asks the server for everything since
+// the last number it applied (replayed from the audit log).
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { ClaimPresence, ClientToServer, DeskChange, PresencePerson, ServerToClient } from '@/lib/realtime/events';
+
+type Status = 'connecting' | 'live' | 'reconnecting';
+type Listener = (change: DeskChange) => void;
+export type Me = { id: string; role: 'admin' | 'reviewer' | 'viewer'; displayName: string };
+
+type Realtime = {
+  me: Me;
+  status: Status;
+  presence: Record<string, PresencePerson[]>;
+  subscribe: (fn: Listener) => () => void;
+  view: (claimId: string | null) => void;
+  writing: (claimId: string, what: 'verdict' | 'comment' | null) => void;
+};
+
+const Context = createContext<Realtime | null>(null);
+
+export function useRealtime(): Realtime {
+  const ctx = useContext(Context);
+  if (!ctx) throw new Error('useRealtime outside RealtimeProvider');
+  return ctx;
+}
+
+/** Runs fn for every change applied from now on. */
+export function useDeskChanges(fn: Listener) {
+  const { subscribe } = useRealtime();
+  const ref = useRef(fn);
+  ref.current = fn;
+  useEffect(() => subscribe((c) => ref.current(c)), [subscribe]);
+}
+
+export function RealtimeProvider({ me, initialSeq, children }: { me: Me; initialSeq: number; children: React.ReactNode }) {
+  const [status, setStatus] = useState<Status>('connecting');
+  const [presence, setPresence] = useState<Record<string, PresencePerson[]>>({});
+  const socketRef = useRef<Socket<ServerToClient, ClientToServer> | null>(null);
+  const listeners = useRef(new Set<Listener>());
+  const lastSeq = useRef(initialSeq);
+  const viewing = useRef<string | null>(null);
+  const syncing = useRef(false);
+
+  const apply = useCallback((change: DeskChange) => {
+    if (change.event.seq <= lastSeq.current) return; // already applied
+    lastSeq.current = change.event.seq;
+    for (const fn of listeners.current) fn(change);
+  }, []);
+
+  useEffect(() => {
+    const socket: Socket<ServerToClient, ClientToServer> = io({ transports: ['websocket', 'polling'] });
+    socketRef.current = socket;
+
+    const sync = async () => {
+      if (syncing.current) return;
+      syncing.current = true;
+      try {
+        for (;;) {
+          const result = await socket.timeout(15_000).emitWithAck('sync', { since: lastSeq.current });
+          if (!result.ok) break;
+          result.data.changes.forEach(apply);
+          if (!result.data.more) break;
+        }
+      } catch {
+        /* the next connect retries */
+      } finally {
+        syncing.current = false;
+      }
+    };
+
+    const setPresenceFor = (p: ClaimPresence) => setPresence((all) => ({ ...all, [p.claimId]: p.people }));
+
+    socket.on('connect', async () => {
+      setStatus('live');
+      await sync();
+      if (viewing.current) socket.emit('presence:view', { claimId: viewing.current });
+      const snapshot = await socket.timeout(15_000).emitWithAck('presence:snapshot', {}).catch(() => null);
+      if (snapshot?.ok) setPresence(Object.fromEntries((snapshot.data as ClaimPresence[]).map((p) => [p.claimId, p.people])));
+    });
+    socket.on('desk:change', (change) => {
+      if (syncing.current) return; // the running catch-up includes it
+      if (change.event.seq === lastSeq.current + 1) apply(change);
+      else if (change.event.seq > lastSeq.current + 1) void sync(); // a gap: fetch what is missing, in order
+    });
+    socket.on('presence:claim', setPresenceFor);
+    socket.on('disconnect', async (reason) => {
+      setStatus('reconnecting');
+      if (reason !== 'io server disconnect') return; // socket.io reconnects by itself
+      // The server ended the connection: the session may have expired.
+      const session = await fetch('/api/auth/session').then((r) => r.json()).catch(() => null);
+      if (session?.user) socket.connect();
+      else window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
+    });
+    socket.on('connect_error', (err) => {
+      setStatus('reconnecting');
+      if (err.message === 'unauthenticated') window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
+    });
+    return () => {
+      socket.removeAllListeners();
+      socket.close();
+    };
+  }, [apply]);
+
+  // Stable functions, so components can use them in effects without re-running.
+  const subscribe = useCallback((fn: Listener) => {
+    listeners.current.add(fn);
+    return () => {
+      listeners.current.delete(fn);
+    };
+  }, []);
+  const view = useCallback((claimId: string | null) => {
+    viewing.current = claimId;
+    socketRef.current?.emit('presence:view', { claimId });
+  }, []);
+  const canWrite = me.role !== 'viewer';
+  const writing = useCallback((claimId: string, what: 'verdict' | 'comment' | null) => {
+    if (canWrite) socketRef.current?.emit('presence:writing', { claimId, what });
+  }, [canWrite]);
+
+  const value = useMemo<Realtime>(
+    () => ({ me, status, presence, subscribe, view, writing }),
+    [me, status, presence, subscribe, view, writing],
+  );
+
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}

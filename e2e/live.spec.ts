@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/auth';
+
+test('two reviewers: A\'s verdict reaches B\'s list and claim page live, with presence and a warning on B\'s draft', async ({ browser }) => {
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  await signIn(a, 'reviewer@factdesk.test');
+  await signIn(b, 'reviewer2@factdesk.test');
+  await expect(a.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
+  await expect(b.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
+
+  const title = /The Colombian authorities reported that 567/;
+  const row = b.getByTestId('claim-row').filter({ hasText: title });
+  await expect(row.getByTestId('status-badge')).toHaveAttribute('data-status', 'unreviewed');
+
+  // A opens the claim: B's list shows A's presence on that row.
+  await a.getByRole('link', { name: title }).click();
+  await expect(a.getByTestId('verdict-panel')).toBeVisible();
+  await expect(row.getByTestId('presence')).toContainText('RR');
+
+  // A decides; B's list updates in place, without a reload.
+  await b.evaluate(() => { (window as unknown as { __marker: number }).__marker = 42; });
+  await a.keyboard.press('2');
+  await a.keyboard.type('Rubio\'s 567 is a five-day total; Migración Colombia did not confirm it.');
+  await a.keyboard.press('Control+Enter');
+  await expect(a.getByTestId('current-verdict').getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
+  await expect(row.getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
+  await expect(b.getByTestId('change-notice').first()).toContainText('Rita Reviewer marked');
+  expect(await b.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42); // same document: no reload
+  await b.screenshot({ path: 'e2e/screenshots/live-list.png' });
+
+  // B opens the claim and sees A there; A starts writing and B sees it.
+  await row.getByRole('link').click();
+  await expect(b.getByTestId('current-verdict').getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
+  await expect(b.getByTestId('presence')).toContainText('RR');
+  await a.keyboard.press('3');
+  await a.keyboard.type('Also superseded by later counts');
+  await expect(b.getByTestId('writing-indicator')).toHaveText('Rita is writing a verdict…');
+
+  // B drafts; A's verdict lands before B submits: B's panel says so at once.
+  await b.keyboard.press('1');
+  await b.keyboard.type('The number matches the statement published that day.');
+  await b.evaluate(() => { (window as unknown as { __marker: number }).__marker = 7; });
+  await a.keyboard.press('Control+Enter');
+  const warning = b.getByTestId('verdict-conflict');
+  await expect(warning).toContainText('Rita Reviewer changed this claim while you were writing');
+  await expect(warning.getByTestId('status-badge')).toHaveAttribute('data-status', 'outdated');
+  await expect(warning).toContainText('Also superseded by later counts');
+  await expect(b.getByRole('textbox', { name: /Reason/ })).toHaveValue('The number matches the statement published that day.');
+  await expect(b.getByTestId('current-verdict').getByTestId('status-badge')).toHaveAttribute('data-status', 'outdated');
+  await expect(b.getByTestId('claim-history').locator('li').first()).toContainText('Rita Reviewer marked it outdated');
+  expect(await b.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+  await b.screenshot({ path: 'e2e/screenshots/live-claim-warning.png', fullPage: true });
+
+  // A leaves: B's presence list empties within seconds.
+  await a.close();
+  await expect(b.getByTestId('presence')).toHaveCount(0, { timeout: 10_000 });
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('comments appear live for everyone on the claim', async ({ browser }) => {
+  const a = await (await browser.newContext()).newPage();
+  const v = await (await browser.newContext()).newPage();
+  await signIn(a, 'reviewer@factdesk.test');
+  await signIn(v, 'viewer@factdesk.test');
+  const title = /Дезертирането дойде/;
+  await a.getByRole('link', { name: title }).click();
+  await v.getByRole('link', { name: title }).click();
+  await expect(v.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
+  await a.getByLabel('Add a comment').fill('CNN en Español and AFP agree on 104.');
+  await expect(v.getByTestId('writing-indicator')).toHaveText('Rita is writing a comment…');
+  await a.getByRole('button', { name: 'Post comment' }).click();
+  await expect(v.getByTestId('comments')).toContainText('CNN en Español and AFP agree on 104.');
+});
