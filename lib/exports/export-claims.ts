@@ -1,0 +1,122 @@
+// Reads the claims of an export in batches (keyset on source key), each with its
+// verdict history, so memory stays flat however many claims the slice holds.
+import type { Claim, Prisma } from '../generated/prisma/client';
+import type { Actor } from '../auth/permissions';
+import { claimFilters } from '../claims/list-claims';
+import { db } from '../db';
+import type { ClaimStatus } from '../validation/claims';
+import type { ExportQuery } from '../validation/export';
+
+export type ExportVerdict = {
+  seq: number;
+  at: string;
+  by: string;
+  status: ClaimStatus;
+  previousStatus: ClaimStatus | null;
+  reason: string | null;
+  evidence: { url: string; label: string | null }[];
+};
+
+export type ExportClaim = {
+  id: string;
+  sourceKey: string;
+  title: string;
+  language: string;
+  status: ClaimStatus;
+  reason: string | null;
+  evidence: { url: string; label: string | null }[];
+  decidedBy: { name: string; email: string } | null;
+  decidedAt: string | null;
+  reReviewAt: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  history: ExportVerdict[];
+};
+
+const BATCH = 500;
+
+export async function exportWhere(actor: Actor, query: ExportQuery, decidedOnly = false): Promise<Prisma.ClaimWhereInput> {
+  const where: Prisma.ClaimWhereInput = claimFilters(actor, { ...query, limit: 1 });
+  const and: Prisma.ClaimWhereInput[] = [where];
+  if (query.reviewer) {
+    const byEmail = !/^[0-9a-f-]{36}$/i.test(query.reviewer);
+    const user = byEmail ? await db.user.findUnique({ where: { email: query.reviewer.toLowerCase() }, select: { id: true } }) : { id: query.reviewer };
+    and.push({ decidedById: user?.id ?? '00000000-0000-0000-0000-000000000000' });
+  }
+  if (query.from || query.to) {
+    and.push({
+      decidedAt: {
+        ...(query.from ? { gte: new Date(`${query.from}T00:00:00.000Z`) } : {}),
+        ...(query.to ? { lte: new Date(`${query.to}T23:59:59.999Z`) } : {}),
+      },
+    });
+  }
+  if (query.ids) and.push({ id: { in: query.ids } });
+  if (decidedOnly) and.push({ status: { not: 'unreviewed' } });
+  return { AND: and };
+}
+
+type Evidence = ExportClaim['evidence'];
+const asEvidence = (v: unknown): Evidence => (Array.isArray(v) ? (v as Evidence) : []);
+
+export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): AsyncGenerator<ExportClaim> {
+  const users = new Map((await db.user.findMany({ select: { id: true, displayName: true, email: true } })).map((u) => [u.id, u]));
+  let after: string | null = null;
+  for (;;) {
+    const claims: Claim[] = await db.claim.findMany({
+      where: after ? { AND: [where, { sourceKey: { gt: after } }] } : where,
+      orderBy: { sourceKey: 'asc' },
+      take: BATCH,
+    });
+    if (claims.length === 0) return;
+    const events = await db.auditEvent.findMany({
+      where: { claimId: { in: claims.map((c) => c.id) }, action: 'claim.verdict_set' },
+      orderBy: { seq: 'asc' },
+    });
+    const history = new Map<string, ExportVerdict[]>();
+    for (const e of events) {
+      const after = (e.after ?? {}) as Record<string, unknown>;
+      const before = (e.before ?? {}) as Record<string, unknown>;
+      const list = history.get(e.claimId!) ?? [];
+      list.push({
+        seq: Number(e.seq),
+        at: e.at.toISOString(),
+        by: (e.actorId && users.get(e.actorId)?.displayName) || e.actorLabel,
+        status: after.status as ClaimStatus,
+        previousStatus: (before.status as ClaimStatus) ?? null,
+        reason: e.reason,
+        evidence: asEvidence(after.evidence),
+      });
+      history.set(e.claimId!, list);
+    }
+    for (const c of claims) {
+      const decider = c.decidedById ? users.get(c.decidedById) : undefined;
+      yield {
+        id: c.id,
+        sourceKey: c.sourceKey,
+        title: c.title,
+        language: c.language,
+        status: c.status as ClaimStatus,
+        reason: c.reason,
+        evidence: asEvidence(c.evidence),
+        decidedBy: decider ? { name: decider.displayName, email: decider.email } : null,
+        decidedAt: c.decidedAt?.toISOString() ?? null,
+        reReviewAt: c.reReviewAt?.toISOString() ?? null,
+        version: c.version,
+        createdAt: c.createdAt.toISOString(),
+        updatedAt: c.updatedAt.toISOString(),
+        history: history.get(c.id) ?? [],
+      };
+    }
+    if (claims.length < BATCH) return;
+    after = claims.at(-1)!.sourceKey;
+  }
+}
+
+export async function countByStatus(where: Prisma.ClaimWhereInput): Promise<Record<ClaimStatus, number>> {
+  const groups = await db.claim.groupBy({ by: ['status'], where, _count: { _all: true } });
+  const counts: Record<ClaimStatus, number> = { unreviewed: 0, verified: 0, disputed: 0, outdated: 0 };
+  for (const g of groups) counts[g.status as ClaimStatus] = g._count._all;
+  return counts;
+}

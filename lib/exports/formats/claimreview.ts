@@ -1,0 +1,63 @@
+// schema.org ClaimReview JSON-LD: one review per decided claim, for fact-check
+// markup that search engines read. Rating scale documented in docs/export-format.md.
+import { Readable } from 'node:stream';
+import type { ExportClaim } from '../export-claims';
+
+export const RATING: Record<'verified' | 'disputed' | 'outdated', { value: number; name: string }> = {
+  verified: { value: 5, name: 'Verified' },
+  outdated: { value: 3, name: 'Outdated' },
+  disputed: { value: 1, name: 'Disputed' },
+};
+
+export type Publisher = { name: string; url: string; reportBaseUrl: string };
+
+export function publisherFromEnv(): Publisher {
+  const app = process.env.NEXTAUTH_URL ?? 'http://localhost:3000';
+  return {
+    name: process.env.ORG_NAME ?? 'Factdesk',
+    url: process.env.ORG_URL ?? app,
+    reportBaseUrl: (process.env.REPORT_BASE_URL ?? `${app}/claims`).replace(/\/$/, ''),
+  };
+}
+
+export function claimReview(c: ExportClaim, org: Publisher) {
+  if (c.status === 'unreviewed') return null;
+  const rating = RATING[c.status];
+  const first = c.history[0];
+  const appearance = { '@type': 'CreativeWork', headline: c.title, inLanguage: c.language, identifier: c.sourceKey };
+  return {
+    '@type': 'ClaimReview',
+    '@id': `${org.reportBaseUrl}/${c.id}#review`,
+    url: `${org.reportBaseUrl}/${c.id}`,
+    claimReviewed: c.title,
+    reviewBody: c.reason ?? undefined,
+    reviewRating: { '@type': 'Rating', ratingValue: rating.value, bestRating: 5, worstRating: 1, alternateName: rating.name },
+    author: { '@type': 'Organization', name: org.name, url: org.url },
+    datePublished: (first?.at ?? c.decidedAt)!,
+    ...(c.history.length > 1 && c.decidedAt ? { dateModified: c.decidedAt } : {}),
+    inLanguage: c.language,
+    citation: c.evidence.length ? c.evidence.map((e) => ({ '@type': 'CreativeWork', url: e.url, name: e.label ?? undefined })) : undefined,
+    itemReviewed: {
+      '@type': 'Claim',
+      name: c.title,
+      inLanguage: c.language,
+      appearance,
+      firstAppearance: appearance,
+    },
+  };
+}
+
+export function claimReviewStream(claims: AsyncIterable<ExportClaim>, org: Publisher): Readable {
+  async function* chunks() {
+    yield '{"@context":"https://schema.org","@graph":[';
+    let first = true;
+    for await (const c of claims) {
+      const review = claimReview(c, org);
+      if (!review) continue;
+      yield `${first ? '' : ','}\n${JSON.stringify(review)}`;
+      first = false;
+    }
+    yield '\n]}\n';
+  }
+  return Readable.from(chunks());
+}

@@ -1,0 +1,61 @@
+// The printable report: summary counts with a small chart, then every claim
+// with its verdict and history. Self-contained HTML; all text is escaped.
+import { Readable } from 'node:stream';
+import type { ClaimStatus } from '../../validation/claims';
+import type { ExportClaim } from '../export-claims';
+import type { ExportMeta } from './json';
+import { STATUS_COLOR, STATUS_LABEL, describeFilters, when } from './report-text';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const safeUrl = (u: string) => (/^https?:\/\//i.test(u) ? escapeHtml(u) : '#');
+
+const STYLE = `
+body{font-family:"Inter Variable","Noto Sans","DejaVu Sans",system-ui,sans-serif;color:#0f172a;margin:2rem auto;max-width:52rem;padding:0 1rem;line-height:1.5}
+h1{font-size:1.6rem;margin:0}.meta{color:#475569;font-size:.85rem}
+.summary{display:flex;gap:2rem;align-items:center;margin:1.5rem 0;padding:1rem;border:1px solid #e2e8f0;border-radius:.5rem}
+.claim{border-top:1px solid #e2e8f0;padding:1rem 0;break-inside:avoid}.claim h2{font-size:1.05rem;margin:0 0 .25rem}
+.badge{display:inline-block;padding:0 .5rem;border-radius:999px;color:#fff;font-size:.75rem;font-weight:600}
+dl{display:grid;grid-template-columns:8rem 1fr;gap:.15rem .75rem;font-size:.85rem;margin:.5rem 0}dt{color:#64748b}dd{margin:0}
+ol.history{font-size:.8rem;color:#334155;margin:.25rem 0 0;padding-left:1.2rem}
+.toolbar{margin:1rem 0}@media print{.toolbar{display:none}body{margin:0}a{color:inherit}}
+`;
+
+function chart(counts: Record<ClaimStatus, number>): string {
+  const total = Math.max(1, ...Object.values(counts));
+  const rows = (Object.keys(counts) as ClaimStatus[]).map((s, i) => {
+    const w = Math.round((counts[s] / total) * 220);
+    return `<text x="0" y="${i * 24 + 15}" font-size="12">${STATUS_LABEL[s]}</text><rect x="90" y="${i * 24 + 3}" width="${w}" height="16" rx="3" fill="${STATUS_COLOR[s]}"/><text x="${96 + w}" y="${i * 24 + 15}" font-size="12">${counts[s]}</text>`;
+  });
+  return `<svg role="img" aria-label="Claims by status" width="360" height="${24 * 4}" xmlns="http://www.w3.org/2000/svg">${rows.join('')}</svg>`;
+}
+
+function claimSection(c: ExportClaim): string {
+  const evidence = c.evidence.length
+    ? `<ul>${c.evidence.map((e) => `<li><a href="${safeUrl(e.url)}">${escapeHtml(e.label || e.url)}</a></li>`).join('')}</ul>`
+    : '—';
+  const history = c.history.length
+    ? `<ol class="history">${c.history.map((h) => `<li>${escapeHtml(when(h.at))} — ${escapeHtml(h.by)}: ${STATUS_LABEL[h.status]}${h.reason ? ` — “${escapeHtml(h.reason)}”` : ''}</li>`).join('')}</ol>`
+    : '<p class="meta">No verdicts yet.</p>';
+  return `<section class="claim" lang="${escapeHtml(c.language)}">
+<h2>${escapeHtml(c.title)}</h2>
+<span class="badge" style="background:${STATUS_COLOR[c.status]}">${STATUS_LABEL[c.status]}</span>
+<dl><dt>Source key</dt><dd>${escapeHtml(c.sourceKey)}</dd><dt>Language</dt><dd>${escapeHtml(c.language)}</dd>
+<dt>Reason</dt><dd>${c.reason ? escapeHtml(c.reason) : '—'}</dd><dt>Evidence</dt><dd>${evidence}</dd>
+<dt>Reviewer</dt><dd>${c.decidedBy ? escapeHtml(c.decidedBy.name) : '—'}</dd><dt>Decided</dt><dd>${escapeHtml(when(c.decidedAt))}</dd>
+${c.reReviewAt ? `<dt>Re-review</dt><dd>${escapeHtml(c.reReviewAt.slice(0, 10))}</dd>` : ''}</dl>
+<h3 class="meta">History</h3>${history}
+</section>`;
+}
+
+export function htmlStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, counts: Record<ClaimStatus, number>, org: string): Readable {
+  async function* chunks() {
+    yield `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Verdict report — ${escapeHtml(org)}</title><style>${STYLE}</style></head><body>
+<h1>Verdict report</h1><p class="meta">${escapeHtml(org)} · exported ${escapeHtml(when(meta.exportedAt))} by ${escapeHtml(meta.exportedBy)} · ${escapeHtml(describeFilters(meta.filters))}</p>
+<div class="summary">${chart(counts)}<p><strong>${meta.count}</strong> claims</p></div>`;
+    for await (const c of claims) yield claimSection(c);
+    yield '</body></html>\n';
+  }
+  return Readable.from(chunks());
+}

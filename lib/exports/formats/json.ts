@@ -1,0 +1,21 @@
+// The versioned JSON export (see docs/export-format.md), written claim by claim.
+import { Readable } from 'node:stream';
+import type { ExportClaim } from '../export-claims';
+
+export const JSON_FORMAT = { name: 'factdesk.verdicts', version: 1 } as const;
+
+export type ExportMeta = { exportedAt: string; exportedBy: string; filters: Record<string, unknown>; count: number };
+
+export function jsonStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta): Readable {
+  async function* chunks() {
+    const head = { format: JSON_FORMAT.name, formatVersion: JSON_FORMAT.version, ...meta };
+    yield `${JSON.stringify(head).slice(0, -1)},"claims":[`;
+    let first = true;
+    for await (const c of claims) {
+      yield `${first ? '' : ','}\n${JSON.stringify(c)}`;
+      first = false;
+    }
+    yield '\n]}\n';
+  }
+  return Readable.from(chunks());
+}

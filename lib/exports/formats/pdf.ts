@@ -1,0 +1,71 @@
+// The PDF report (pdfkit), with DejaVu Sans embedded so Portuguese and Cyrillic
+// text render in any viewer. Pages are flushed as they fill: memory stays flat.
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import type { ClaimStatus } from '../../validation/claims';
+import type { ExportClaim } from '../export-claims';
+import type { ExportMeta } from './json';
+import { STATUS_COLOR, STATUS_LABEL, describeFilters, when } from './report-text';
+
+// Resolved from the app's root (the server runs there); bundlers rewrite require.resolve.
+const FONT_DIR = path.join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf');
+const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
+const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+
+function summary(doc: PDFKit.PDFDocument, counts: Record<ClaimStatus, number>) {
+  const max = Math.max(1, ...Object.values(counts));
+  const top = doc.y + 6;
+  (Object.keys(counts) as ClaimStatus[]).forEach((s, i) => {
+    const y = top + i * 20;
+    const w = Math.round((counts[s] / max) * 220);
+    doc.font(REGULAR).fontSize(10).fillColor('#0f172a').text(STATUS_LABEL[s], 50, y + 2, { width: 80 });
+    if (w > 0) doc.rect(135, y, w, 14).fill(STATUS_COLOR[s]);
+    doc.fillColor('#0f172a').text(String(counts[s]), 140 + w, y + 2);
+  });
+  doc.x = 50;
+  doc.y = top + 4 * 20 + 10;
+}
+
+function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
+  if (doc.y > doc.page.height - 160) doc.addPage();
+  doc.moveTo(50, doc.y).lineTo(doc.page.width - 50, doc.y).strokeColor('#e2e8f0').stroke();
+  doc.moveDown(0.5);
+  doc.font(BOLD).fontSize(12).fillColor('#0f172a').text(c.title);
+  doc.font(BOLD).fontSize(9).fillColor(STATUS_COLOR[c.status]).text(STATUS_LABEL[c.status].toUpperCase(), { continued: true })
+    .font(REGULAR).fillColor('#475569').text(`   ${c.sourceKey} · ${c.language} · version ${c.version}`);
+  const line = (label: string, value: string) =>
+    doc.font(BOLD).fontSize(9).fillColor('#475569').text(`${label}: `, { continued: true }).font(REGULAR).fillColor('#0f172a').text(value);
+  line('Reason', c.reason ?? '—');
+  line('Evidence', c.evidence.length ? c.evidence.map((e) => (e.label ? `${e.label} <${e.url}>` : e.url)).join('; ') : '—');
+  line('Reviewer', c.decidedBy ? `${c.decidedBy.name}, ${when(c.decidedAt)}` : '—');
+  if (c.reReviewAt) line('Re-review', c.reReviewAt.slice(0, 10));
+  if (c.history.length) {
+    doc.font(BOLD).fontSize(9).fillColor('#475569').text('History:');
+    for (const h of c.history) {
+      doc.font(REGULAR).fontSize(8.5).fillColor('#334155')
+        .text(`• ${when(h.at)} — ${h.by}: ${STATUS_LABEL[h.status]}${h.reason ? ` — “${h.reason}”` : ''}`, { indent: 8 });
+    }
+  }
+  doc.moveDown(0.8);
+}
+
+export function pdfStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, counts: Record<ClaimStatus, number>, org: string): Readable {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Verdict report — ${org}`, Author: org }, lang: 'en' } as PDFKit.PDFDocumentOptions);
+  const out = new PassThrough();
+  doc.pipe(out);
+  void (async () => {
+    try {
+      doc.font(BOLD).fontSize(18).fillColor('#0f172a').text('Verdict report');
+      doc.font(REGULAR).fontSize(9).fillColor('#475569')
+        .text(`${org} · exported ${when(meta.exportedAt)} by ${meta.exportedBy} · ${describeFilters(meta.filters)} · ${meta.count} claims`);
+      doc.moveDown();
+      summary(doc, counts);
+      for await (const c of claims) claim(doc, c);
+      doc.end();
+    } catch (e) {
+      out.destroy(e as Error);
+    }
+  })();
+  return out;
+}

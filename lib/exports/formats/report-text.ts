@@ -1,0 +1,28 @@
+// Words shared by the printable HTML and the PDF report.
+import type { ClaimStatus } from '../../validation/claims';
+
+export const STATUS_LABEL: Record<ClaimStatus, string> = {
+  unreviewed: 'Unreviewed',
+  verified: 'Verified',
+  disputed: 'Disputed',
+  outdated: 'Outdated',
+};
+
+export const STATUS_COLOR: Record<ClaimStatus, string> = {
+  unreviewed: '#64748b',
+  verified: '#059669',
+  disputed: '#dc2626',
+  outdated: '#d97706',
+};
+
+export function when(iso: string | null): string {
+  if (!iso) return '—';
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+export function describeFilters(filters: Record<string, unknown>): string {
+  const parts = Object.entries(filters)
+    .filter(([k, v]) => k !== 'format' && v !== undefined && v !== '')
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? `${v.length} selected` : String(v)}`);
+  return parts.length ? parts.join(' · ') : 'all claims';
+}
