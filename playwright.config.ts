@@ -30,7 +30,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(PORT),
       DATA_DIR: '.data/e2e',
-      EMBEDDED_PG_PORT: '54359',
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54359',
       NEXTAUTH_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: 'warn',
     },

@@ -9,21 +9,26 @@ import { formatDateTime, initials, languageName } from '@/lib/utils/format';
 import type { ClaimSummary } from '@/lib/validation/claims';
 import { PresenceAvatars } from './realtime/presence-avatars';
 import { useDeskChanges } from './realtime/realtime-provider';
+import { ExportDialog } from './export-dialog';
 import { StatusBadge } from './status-badge';
 
-type Props = { claims: ClaimSummary[]; names: Record<string, string>; suffix: string };
+type Props = { claims: ClaimSummary[]; names: Record<string, string>; suffix: string; filterQuery: string };
 
-export function ClaimsTable({ claims: initial, names, suffix }: Props) {
+export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Props) {
   const router = useRouter();
   const [claims, setClaims] = useState(initial);
   const [source, setSource] = useState(initial);
   const [newClaims, setNewClaims] = useState(0);
   const [changed, setChanged] = useState<Record<string, number>>({});
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const toggle = (id: string) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
+  const allSelected = claims.length > 0 && claims.every((c) => selected.has(c.id));
   // A server refresh (filters, pagination) replaces the rows.
   if (source !== initial) {
     setSource(initial);
     setClaims(initial);
     setNewClaims(0);
+    setSelected(new Set());
   }
 
   useDeskChanges(({ event, claim }) => {
@@ -39,6 +44,14 @@ export function ClaimsTable({ claims: initial, names, suffix }: Props) {
   const now = new Date();
   return (
     <>
+      <div className="flex items-center justify-end gap-3 text-sm">
+        {selected.size > 0 && (
+          <span className="text-slate-600">
+            {selected.size} selected · <button type="button" className="text-blue-700 underline" onClick={() => setSelected(new Set())}>Clear</button>
+          </span>
+        )}
+        <ExportDialog filterQuery={filterQuery} selectedIds={[...selected]} />
+      </div>
       {newClaims > 0 && (
         <div role="status" className="flex items-center justify-between rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm">
           <span>{newClaims} new claim{newClaims === 1 ? ' was' : 's were'} imported.</span>
@@ -50,6 +63,10 @@ export function ClaimsTable({ claims: initial, names, suffix }: Props) {
           <caption className="sr-only">Claims, most recently changed first. Press j and k to move, Enter to open.</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
+              <th scope="col" className="w-10 py-2 pl-4">
+                <input type="checkbox" aria-label="Select all claims on this page" checked={allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(claims.map((c) => c.id)))} />
+              </th>
               <th scope="col" className="px-4 py-2 font-medium">Claim</th>
               <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">Language</th>
               <th scope="col" className="px-4 py-2 font-medium">Status</th>
@@ -64,6 +81,9 @@ export function ClaimsTable({ claims: initial, names, suffix }: Props) {
               return (
                 <tr key={c.id} data-testid="claim-row" data-claim-id={c.id}
                   className={`hover:bg-slate-50 focus-within:bg-blue-50/50 ${changed[c.id] ? 'animate-[flash_1.5s_ease-out]' : ''}`}>
+                  <td className="py-3 pl-4 align-top">
+                    <input type="checkbox" aria-label={`Select “${c.title}”`} checked={selected.has(c.id)} onChange={() => toggle(c.id)} className="mt-1" />
+                  </td>
                   <td className="px-4 py-3">
                     <Link href={`/claims/${c.id}${suffix}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
                       {c.title}

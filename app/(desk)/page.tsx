@@ -38,7 +38,7 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
           </p>
         </div>
       ) : (
-        <ClaimsTable key={keep.toString() + (query.cursor ?? '')} claims={page.claims} names={names} suffix={suffix} />
+        <ClaimsTable key={keep.toString() + (query.cursor ?? '')} claims={page.claims} names={names} suffix={suffix} filterQuery={keep.toString()} />
       )}
       <nav aria-label="Pages" className="flex justify-between text-sm">
         {query.cursor ? <Link href={`/${suffix}`} className="text-blue-700 hover:underline">← First page</Link> : <span />}

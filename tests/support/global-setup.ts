@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   } else {
     const dataDir = path.resolve('.data/test-postgres');
     rmSync(dataDir, { recursive: true, force: true });
-    server = await startEmbeddedPostgres({ dataDir, port: 54349, database: 'postgres' });
+    server = await startEmbeddedPostgres({ dataDir, port: Number(process.env.TEST_PG_PORT ?? 54349), database: 'postgres' });
     base = server.url;
   }
   const prefix = `factdesk_test_${process.pid}_`;
