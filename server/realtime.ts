@@ -37,6 +37,17 @@ function fail(e: unknown): Ack<never> {
   return { ok: false, error: { code: 'internal', message: 'Something went wrong on our side.' } };
 }
 
+// A disabled or deleted account loses its socket at its next event. When the
+// database cannot answer, the handler itself fails; the socket is kept.
+async function accountGone(userId: string): Promise<boolean> {
+  try {
+    const account = await db.user.findUnique({ where: { id: userId }, select: { disabledAt: true } });
+    return !account || account.disabledAt !== null;
+  } catch {
+    return false;
+  }
+}
+
 // Every client event goes through here: payload validated, session still
 // valid, then the handler; the answer (or the error) goes back in the ack.
 function on<E extends keyof ClientToServer>(
@@ -47,7 +58,7 @@ function on<E extends keyof ClientToServer>(
 ) {
   (socket as unknown as { on: (e: string, fn: (p: unknown, a?: unknown) => void) => void }).on(event, async (payload, ack) => {
     const reply = typeof ack === 'function' ? (ack as (r: unknown) => void) : () => {};
-    if (socket.data.expiresAt <= Date.now()) {
+    if (socket.data.expiresAt <= Date.now() || (await accountGone(socket.data.actor.id))) {
       reply({ ok: false, error: { code: 'unauthenticated', message: 'Your session has ended. Sign in again.' } });
       socket.disconnect(true);
       return;

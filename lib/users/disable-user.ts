@@ -1,0 +1,31 @@
+// Disabling an account: it can no longer sign in, its sessions stop working at
+// the next request, and its open sockets are closed. Audited.
+import { appendAuditEvent } from '../audit/append-audit-event';
+import { SYSTEM_ACTOR } from '../audit/events';
+import { canManageUsers, type Actor } from '../auth/permissions';
+import { db } from '../db';
+import { AppError } from '../errors';
+import { publishChange } from '../realtime/publish';
+import { emailSchema } from '../validation/users';
+import { parseOrThrow } from '../validation/parse';
+
+export async function disableUser(options: { actor: Actor | null; email: unknown }) {
+  if (options.actor && !canManageUsers(options.actor)) throw new AppError('forbidden', 'Only editors can disable accounts.');
+  const email = parseOrThrow(emailSchema, options.email, 'email');
+  const { user, event } = await db.$transaction(async (tx) => {
+    const existing = await tx.user.findUnique({ where: { email } });
+    if (!existing) throw new AppError('not_found', `No account for ${email}.`);
+    if (existing.disabledAt) throw new AppError('conflict', `${email} is already disabled.`);
+    if (options.actor?.id === existing.id) throw new AppError('invalid_input', 'You cannot disable your own account.');
+    const user = await tx.user.update({ where: { id: existing.id }, data: { disabledAt: new Date() } });
+    const event = await appendAuditEvent(tx, {
+      ...(options.actor ? { actorId: options.actor.id, actorLabel: options.actor.email } : SYSTEM_ACTOR),
+      action: 'user.disabled',
+      before: { userId: user.id, email: user.email, disabledAt: null },
+      after: { userId: user.id, email: user.email, disabledAt: user.disabledAt!.toISOString() },
+    });
+    return { user, event };
+  });
+  publishChange(event, options.actor ? { actorName: options.actor.displayName } : {});
+  return user;
+}

@@ -1,0 +1,23 @@
+// `npm run user:disable -- --email E`: the account can no longer sign in; its
+// sessions and sockets end at their next request or within 10 seconds.
+import { parseArgs } from 'node:util';
+import { disconnectDb } from '../lib/db';
+import { isAppError } from '../lib/errors';
+import { disableUser } from '../lib/users/disable-user';
+import { withDatabase } from './with-database';
+
+const { values } = parseArgs({ options: { email: { type: 'string' } } });
+if (!values.email) {
+  console.error('Usage: npm run user:disable -- --email E');
+  process.exit(2);
+}
+try {
+  await withDatabase(async () => {
+    const user = await disableUser({ actor: null, email: values.email });
+    console.log(`Disabled ${user.email}.`);
+    await disconnectDb();
+  });
+} catch (e) {
+  console.error(isAppError(e) ? e.message : e);
+  process.exit(1);
+}
