@@ -157,7 +157,7 @@ function watchSessions(io: DeskServer) {
 export function attachRealtime(httpServer: HttpServer, databaseUrl: string): { io: Server; close: () => Promise<void> } {
   const origins = allowedOrigins();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-  pool.on('error', (err) => log.warn({ err }, 'socket.io adapter database error'));
+  pool.on('error', (err: Error & { code?: string }) => log.warn({ code: err.code, message: err.message }, 'socket.io adapter lost its database connection'));
   const io: DeskServer = new Server(httpServer, {
     serveClient: false,
     adapter: createAdapter(pool),
