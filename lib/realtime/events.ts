@@ -1,6 +1,7 @@
 // Socket event names and payloads, shared by server and browser. Client events
 // are validated with the zod schemas below before any handler runs.
 import { z } from 'zod';
+import type { AuditEventRecord } from '../audit/events';
 import type { CommentDto } from '../claims/comment-dto';
 import type { ClaimSummary } from '../validation/claims';
 
@@ -8,17 +9,8 @@ export const DESK_ROOM = 'desk';
 export const claimRoom = (id: string) => `claim:${id}`;
 export const userRoom = (id: string) => `user:${id}`;
 
-export type PublicAuditEvent = {
-  seq: number;
-  at: string;
-  actorId: string | null;
-  actorLabel: string;
-  action: string;
-  claimId: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  reason: string | null;
-};
+/** An audit event as browsers see it: without the chain hashes and request id. */
+export type PublicAuditEvent = Omit<AuditEventRecord, 'prevHash' | 'hash' | 'requestId'>;
 
 /** One committed change, as pushed live and as replayed after a reconnect. */
 export type DeskChange = {
