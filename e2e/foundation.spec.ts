@@ -65,3 +65,16 @@ test('signing out ends the session', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('the desk fits half a laptop screen', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signIn(page, 'reviewer@factdesk.test');
+  await expect(page.getByTestId('claim-row').first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'e2e/screenshots/narrow-list.png', fullPage: true });
+  await page.getByTestId('claim-row').first().getByRole('link').click();
+  await expect(page.getByTestId('verdict-panel')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'e2e/screenshots/narrow-claim.png' });
+});

@@ -52,6 +52,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
     <div className="space-y-4">
       <ClaimNav previous={neighbours.previous} next={neighbours.next} listQuery={keep.toString()}>
         <ClaimLive claimId={claim.id} />
+        <a href="#review" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">Verdict ↓</a>
       </ClaimNav>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
@@ -73,7 +74,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
           </article>
           <CommentThread claimId={claim.id} comments={comments} canPost={canComment(actor)} />
         </div>
-        <aside className="space-y-4" aria-label="Review">
+        <aside id="review" className="scroll-mt-16 space-y-4" aria-label="Review">
           <CurrentVerdict claim={claim} />
           {canReview(actor) ? (
             <VerdictPanel key={claim.id} claim={claim} isAdmin={actor.role === 'admin'} />
