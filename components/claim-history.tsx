@@ -1,6 +1,6 @@
-import { describeEvent } from '@/lib/audit/describe-event';
 import type { PublicAuditEvent } from '@/lib/realtime/events';
 import { formatDateTime } from '@/lib/utils/format';
+import { EventDescription } from './event-description';
 
 export function ClaimHistory({ events, names }: { events: PublicAuditEvent[]; names: Record<string, string> }) {
   return (
@@ -14,10 +14,13 @@ export function ClaimHistory({ events, names }: { events: PublicAuditEvent[]; na
             const who = e.actorId ? (names[e.actorId] ?? e.actorLabel) : 'System';
             return (
               <li key={e.seq} className="border-l-2 border-slate-200 pl-3 text-sm" data-action={e.action}>
-                <p className="font-medium text-slate-800">{describeEvent(e, who)}</p>
-                {e.action === 'claim.verdict_set' && e.reason && <p className="mt-0.5 whitespace-pre-wrap text-slate-600">“{e.reason}”</p>}
+                <p className="font-medium text-slate-800"><EventDescription event={e} who={who} /></p>
+                {/* <bdi>: a bidi override in the reason cannot reorder the quotes around it. */}
+                {e.action === 'claim.verdict_set' && e.reason && (
+                  <p className="mt-0.5 whitespace-pre-wrap text-slate-600" data-testid="history-reason">“<bdi>{e.reason}</bdi>”</p>
+                )}
                 {e.action === 'claim.comment_added' && typeof e.after?.body === 'string' && (
-                  <p className="mt-0.5 line-clamp-2 text-slate-600">{e.after.body}</p>
+                  <p dir="auto" className="mt-0.5 line-clamp-2 text-slate-600">{e.after.body}</p>
                 )}
                 <p className="text-xs text-slate-500">
                   <time dateTime={e.at}>{formatDateTime(e.at)}</time> · #{e.seq}

@@ -86,7 +86,7 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
                   </td>
                   <td className="px-4 py-3">
                     <Link href={`/claims/${c.id}${suffix}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
-                      {c.title}
+                      <bdi>{c.title}</bdi>
                     </Link>
                     <div className="mt-0.5 flex items-center gap-2">
                       <span className="font-mono text-xs text-slate-500">{c.sourceKey}</span>

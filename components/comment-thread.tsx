@@ -56,9 +56,10 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
                 {initials(c.author.displayName)}
               </span>
               <div className="min-w-0">
-                <p><span className="font-medium">{c.author.displayName}</span>{' '}
+                <p><bdi className="font-medium">{c.author.displayName}</bdi>{' '}
                   <time className="text-xs text-slate-500" dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time></p>
-                <p className="whitespace-pre-wrap break-words text-slate-700">{c.body}</p>
+                {/* dir="auto" isolates the text (and sets its base direction from its first strong letter). */}
+                <p dir="auto" className="whitespace-pre-wrap break-words text-slate-700" data-testid="comment-body">{c.body}</p>
               </div>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import type { ClaimDetail } from '@/lib/claims/claim-dto';
-import { formatDateTime } from '@/lib/utils/format';
+import { formatDateTime, safeHref } from '@/lib/utils/format';
 import { StatusBadge } from './status-badge';
 
 export function CurrentVerdict({ claim }: { claim: ClaimDetail }) {
@@ -13,19 +13,20 @@ export function CurrentVerdict({ claim }: { claim: ClaimDetail }) {
       </div>
       {claim.decidedBy && claim.decidedAt ? (
         <p className="mt-2 text-sm text-slate-600">
-          by <span className="font-medium text-slate-800">{claim.decidedBy.displayName}</span>,{' '}
+          by <bdi className="font-medium text-slate-800">{claim.decidedBy.displayName}</bdi>,{' '}
           <time dateTime={claim.decidedAt}>{formatDateTime(claim.decidedAt)}</time>
         </p>
       ) : (
         <p className="mt-2 text-sm text-slate-500">No verdict yet.</p>
       )}
-      {claim.reason && <p className="mt-2 whitespace-pre-wrap text-sm">{claim.reason}</p>}
+      {claim.reason && <p dir="auto" className="mt-2 whitespace-pre-wrap text-sm" data-testid="verdict-reason">{claim.reason}</p>}
       {claim.evidence.length > 0 && (
         <ul className="mt-2 space-y-1 text-sm">
           {claim.evidence.map((e, i) => (
             <li key={i} className="truncate">
-              <a href={e.url} target="_blank" rel="noopener noreferrer nofollow" className="text-blue-700 underline">
-                {e.label || e.url}
+              {/* The link was validated as http(s) when saved; checked again so a bad row can never become a javascript: link. */}
+              <a href={safeHref(e.url)} target="_blank" rel="noopener noreferrer nofollow" className="text-blue-700 underline">
+                <bdi>{e.label || e.url}</bdi>
               </a>
             </li>
           ))}

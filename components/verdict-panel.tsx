@@ -131,13 +131,13 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
       {conflict && (
         <div role="status" data-testid="verdict-conflict" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <p className="font-medium text-amber-900">
-            {conflict.by} changed this claim while you were writing.
+            <bdi>{conflict.by}</bdi> changed this claim while you were writing.
           </p>
           <p className="mt-1 text-amber-900">
             It is now <StatusBadge status={conflict.status} /> (version {conflict.version}
             {conflict.at ? `, ${formatDateTime(conflict.at)}` : ''}).
           </p>
-          {conflict.reason && <blockquote className="mt-2 border-l-2 border-amber-400 pl-2 text-slate-700">{conflict.reason}</blockquote>}
+          {conflict.reason && <blockquote dir="auto" className="mt-2 whitespace-pre-wrap border-l-2 border-amber-400 pl-2 text-slate-700">{conflict.reason}</blockquote>}
           <p className="mt-2 text-slate-700">
             {conflict.refused ? 'Your draft below was not saved and is kept.' : 'Your draft below is kept; nothing is overwritten unless you choose to.'}
           </p>

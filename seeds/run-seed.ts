@@ -2,6 +2,7 @@
 // seeds/*.txt as a claim and, when asked, creates the demo accounts.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { decodeArticleFile } from '../lib/articles/parse-article';
 import { type ImportOutcome, importArticle } from '../lib/claims/import-article';
 import { db } from '../lib/db';
 import { createUser } from '../lib/users/create-user';
@@ -15,7 +16,8 @@ export async function seedArticles(dir = SEEDS_DIR): Promise<SeedSummary> {
   const summary: SeedSummary = { created: [], unchanged: [], updated: [], demoUsersCreated: [] };
   const files = readdirSync(dir).filter((f) => f.endsWith('.txt')).sort();
   for (const file of files) {
-    const { outcome } = await importArticle({ fileName: file, raw: readFileSync(path.join(dir, file), 'utf8') });
+    const raw = decodeArticleFile(file, readFileSync(path.join(dir, file)));
+    const { outcome } = await importArticle({ fileName: file, raw });
     summary[outcome].push(path.basename(file, '.txt'));
   }
   return summary;

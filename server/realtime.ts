@@ -13,8 +13,8 @@ import { db } from '../lib/db';
 import { AppError, isAppError } from '../lib/errors';
 import { log } from '../lib/log';
 import {
-  type Ack, type ClaimPresence, type ClientToServer, DESK_ROOM, type ServerToClient, claimRoom, socketVerdictSchema,
-  syncSchema, userRoom, viewSchema, writingSchema,
+  type Ack, CLIENT_EVENT_SCHEMAS, type ClaimPresence, type ClientEvent, type ClientToServer, DESK_ROOM, type ServerToClient,
+  claimRoom, userRoom, type writingSchema,
 } from '../lib/realtime/events';
 import { registerIo } from '../lib/realtime/io-registry';
 import { replayChanges } from '../lib/realtime/replay';
@@ -37,32 +37,38 @@ function fail(e: unknown): Ack<never> {
   return { ok: false, error: { code: 'internal', message: 'Something went wrong on our side.' } };
 }
 
-// A disabled or deleted account loses its socket at its next event. When the
-// database cannot answer, the handler itself fails; the socket is kept.
-async function accountGone(userId: string): Promise<boolean> {
-  try {
-    const account = await db.user.findUnique({ where: { id: userId }, select: { disabledAt: true } });
-    return !account || account.disabledAt !== null;
-  } catch {
-    return false;
-  }
+// The account as it is now: disabled or demoted users lose their rights on the
+// next event, not only at the periodic session check.
+async function currentActor(socket: DeskSocket): Promise<Actor | null> {
+  if (socket.data.expiresAt <= Date.now()) return null;
+  const user = await db.user.findUnique({ where: { id: socket.data.actor.id } });
+  if (!user || user.disabledAt) return null;
+  return { id: user.id, email: user.email, role: user.role, displayName: user.displayName };
 }
 
-// Every client event goes through here: payload validated, session still
-// valid, then the handler; the answer (or the error) goes back in the ack.
-function on<E extends keyof ClientToServer>(
+// Every client event goes through here: session and account still valid,
+// payload validated, then the handler; the answer (or the error) goes back in the ack.
+function on<E extends ClientEvent>(
   socket: DeskSocket,
   event: E,
-  schema: z.ZodType,
-  handler: (payload: never) => Promise<unknown>,
+  handler: (payload: never, actor: Actor) => Promise<unknown>,
 ) {
+  const schema: z.ZodType = CLIENT_EVENT_SCHEMAS[event];
   (socket as unknown as { on: (e: string, fn: (p: unknown, a?: unknown) => void) => void }).on(event, async (payload, ack) => {
     const reply = typeof ack === 'function' ? (ack as (r: unknown) => void) : () => {};
-    if (socket.data.expiresAt <= Date.now() || (await accountGone(socket.data.actor.id))) {
+    let actor: Actor | null;
+    try {
+      actor = await currentActor(socket);
+    } catch (e) {
+      reply(fail(e));
+      return;
+    }
+    if (!actor) {
       reply({ ok: false, error: { code: 'unauthenticated', message: 'Your session has ended. Sign in again.' } });
       socket.disconnect(true);
       return;
     }
+    socket.data.actor = actor;
     const parsed = schema.safeParse(payload ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -70,7 +76,7 @@ function on<E extends keyof ClientToServer>(
       return;
     }
     try {
-      reply({ ok: true, data: (await handler(parsed.data as never)) ?? null });
+      reply({ ok: true, data: (await handler(parsed.data as never, actor)) ?? null });
     } catch (e) {
       reply(fail(e));
     }
@@ -99,13 +105,11 @@ async function allPresence(io: DeskServer): Promise<ClaimPresence[]> {
 }
 
 function registerHandlers(io: DeskServer, socket: DeskSocket) {
-  const { actor } = socket.data;
+  on(socket, 'sync', async ({ since }: { since: number }) => replayChanges({ since }));
 
-  on(socket, 'sync', syncSchema, async ({ since }: { since: number }) => replayChanges({ since }));
+  on(socket, 'presence:snapshot', async () => allPresence(io));
 
-  on(socket, 'presence:snapshot', viewSchema.partial(), async () => allPresence(io));
-
-  on(socket, 'presence:view', viewSchema, async ({ claimId }: { claimId: string | null }) => {
+  on(socket, 'presence:view', async ({ claimId }: { claimId: string | null }) => {
     const previous = socket.data.viewing;
     if (previous === claimId) return null;
     if (previous) await socket.leave(claimRoom(previous));
@@ -116,7 +120,7 @@ function registerHandlers(io: DeskServer, socket: DeskSocket) {
     return null;
   });
 
-  on(socket, 'presence:writing', writingSchema, async ({ claimId, what }: z.infer<typeof writingSchema>) => {
+  on(socket, 'presence:writing', async ({ claimId, what }: z.infer<typeof writingSchema>, actor) => {
     if (!canReview(actor)) throw new AppError('forbidden', 'Viewers cannot write verdicts or comments.');
     if (socket.data.viewing !== claimId) throw new AppError('invalid_input', 'claimId: open the claim before writing on it.');
     if (socket.data.writing === what) return null;
@@ -125,7 +129,7 @@ function registerHandlers(io: DeskServer, socket: DeskSocket) {
     return null;
   });
 
-  on(socket, 'verdict:set', socketVerdictSchema, async ({ claimId, ...input }: { claimId: string }) =>
+  on(socket, 'verdict:set', async ({ claimId, ...input }: { claimId: string }, actor) =>
     setVerdict({ actor, claimId, input }),
   );
 

@@ -1,18 +1,16 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getPageActor } from '@/lib/auth/page-actor';
+import { safeCallbackPath } from '@/lib/auth/safe-callback';
 import { LoginForm } from '@/components/login-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';
 
-function safeCallback(url: string | undefined) {
-  return url && url.startsWith('/') && !url.startsWith('//') ? url : '/';
-}
-
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
-  const { callbackUrl } = await searchParams;
-  if (await getPageActor()) redirect(safeCallback(callbackUrl));
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string | string[] }> }) {
+  const raw = (await searchParams).callbackUrl;
+  const callbackUrl = safeCallbackPath(typeof raw === 'string' ? raw : undefined);
+  if (await getPageActor()) redirect(callbackUrl);
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-sm">
@@ -22,7 +20,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </p>
           <p className="mt-1 text-sm text-slate-600">Sign in to the fact-checking desk</p>
         </div>
-        <LoginForm callbackUrl={safeCallback(callbackUrl)} />
+        <LoginForm callbackUrl={callbackUrl} />
       </div>
     </main>
   );

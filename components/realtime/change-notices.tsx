@@ -2,9 +2,10 @@
 
 // Short, non-blocking notices about other people's changes.
 import { useState } from 'react';
+import type { DescriptionPart } from '@/lib/audit/describe-event';
 import { useDeskChanges, useRealtime } from './realtime-provider';
 
-type Notice = { id: number; text: string };
+type Notice = { id: number; parts: DescriptionPart[] };
 
 const VERB: Record<string, string> = { verified: 'verified', disputed: 'disputed', outdated: 'outdated', unreviewed: 'unreviewed' };
 
@@ -18,24 +19,27 @@ export function ChangeNotices() {
 
   useDeskChanges(({ event, claim, actorName }) => {
     if (!event.actorId || event.actorId === me.id) return;
-    const who = actorName ?? event.actorLabel;
-    const title = claim ? `“${shortTitle(claim.title)}”` : 'a claim';
-    let text: string | null = null;
-    if (event.action === 'claim.verdict_set') text = `${who} marked ${title} ${VERB[String(event.after?.status)] ?? ''}`;
-    if (event.action === 'claim.comment_added') text = `${who} commented on ${title}`;
+    // Names and titles are isolated parts, so bidi controls in them stay inside.
+    const who = { user: actorName ?? event.actorLabel };
+    const title: DescriptionPart[] = claim ? ['“', { user: shortTitle(claim.title) }, '”'] : ['a claim'];
+    let parts: DescriptionPart[] | null = null;
+    if (event.action === 'claim.verdict_set') parts = [who, ' marked ', ...title, ` ${VERB[String(event.after?.status)] ?? ''}`];
+    if (event.action === 'claim.comment_added') parts = [who, ' commented on ', ...title];
     if (event.action === 'claim.assignment_changed') {
-      text = event.after?.assigneeId === me.id ? `${who} assigned ${title} to you` : `${who} changed who reviews ${title}`;
+      parts = event.after?.assigneeId === me.id ? [who, ' assigned ', ...title, ' to you'] : [who, ' changed who reviews ', ...title];
     }
-    if (!text) return;
+    if (!parts) return;
     const id = event.seq;
-    setNotices((n) => [...n.slice(-2), { id, text: text! }]);
+    setNotices((n) => [...n.slice(-2), { id, parts: parts! }]);
     setTimeout(() => setNotices((n) => n.filter((x) => x.id !== id)), 6000);
   });
 
   return (
     <div aria-live="polite" className="pointer-events-none fixed bottom-4 left-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
       {notices.map((n) => (
-        <p key={n.id} data-testid="change-notice" className="rounded-lg bg-slate-900/90 px-3 py-2 text-sm text-white shadow-lg">{n.text}</p>
+        <p key={n.id} data-testid="change-notice" className="rounded-lg bg-slate-900/90 px-3 py-2 text-sm text-white shadow-lg">
+          {n.parts.map((p, i) => (typeof p === 'string' ? p : <bdi key={i}>{p.user}</bdi>))}
+        </p>
       ))}
     </div>
   );

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { deriveTitle } from './derive-title';
 import { detectLanguage } from './detect-language';
+import { unstorableTextReason } from '../validation/text';
 import { splitBoilerplate } from './split-boilerplate';
 
 export interface ParsedArticle {
@@ -25,6 +26,15 @@ const FileNameSchema = z
   .regex(/^[A-Za-z0-9_.-]+\.txt$/, 'expected letters, digits, "_", "." or "-" ending in ".txt"')
   .refine((name) => !name.startsWith('.'), 'must not start with "."');
 
+/** A seed file's bytes as text: UTF-8 or a clear error, never silently replaced characters. */
+export function decodeArticleFile(fileName: string, bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new Error(`Article file ${JSON.stringify(fileName)} is not valid UTF-8 text; save it as UTF-8 and import again.`);
+  }
+}
+
 export function parseArticle(fileName: string, raw: string): ParsedArticle {
   const name = FileNameSchema.safeParse(fileName);
   if (!name.success) {
@@ -33,6 +43,12 @@ export function parseArticle(fileName: string, raw: string): ParsedArticle {
   }
   if (raw.trim() === '') {
     throw new Error(`Article file ${JSON.stringify(fileName)} is empty`);
+  }
+  // Stored byte for byte or not at all: PostgreSQL text cannot hold NUL.
+  const unstorable = unstorableTextReason(raw);
+  if (unstorable) {
+    const at = raw.indexOf('\u0000');
+    throw new Error(`Article file ${JSON.stringify(fileName)} cannot be imported: ${unstorable}${at >= 0 ? ` First at character ${at}.` : ''}`);
   }
 
   const { body, boilerplate } = splitBoilerplate(raw);

@@ -1,5 +1,5 @@
 // The audit event vocabulary: every state change in Factdesk is one of these.
-import { z } from 'zod';
+import { z } from '../validation/zod';
 
 export const AUDIT_ACTIONS = [
   'claim.imported',

@@ -2,7 +2,7 @@
 // route handlers and socket handshakes alike. Every call re-reads the user, so
 // a disabled account or a changed role takes effect at once.
 import { parseCookie } from 'cookie';
-import { decode } from 'next-auth/jwt';
+import { decode, type JWT } from 'next-auth/jwt';
 import { db } from '../db';
 import type { Actor } from './permissions';
 import { SESSION_COOKIES, sessionPolicy } from './session-policy';
@@ -22,7 +22,12 @@ export async function sessionFromToken(raw: string | undefined): Promise<Session
   } catch {
     return null;
   }
-  if (!token || typeof token.uid !== 'string' || typeof token.loginAt !== 'number') return null;
+  return token ? sessionFromClaims(token) : null;
+}
+
+/** The session a decoded token stands for, if its limits hold and the account is still active. */
+export async function sessionFromClaims(token: JWT): Promise<Session | null> {
+  if (typeof token.uid !== 'string' || typeof token.loginAt !== 'number') return null;
   const expiresAt = Math.min(token.loginAt + sessionPolicy().absoluteMs, typeof token.exp === 'number' ? token.exp * 1000 : Infinity);
   if (expiresAt <= Date.now()) return null;
   const user = await db.user.findUnique({ where: { id: token.uid } });

@@ -2,10 +2,16 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { isAppError } from '../errors';
+import { log } from '../log';
+import { sessionFromClaims } from './current-actor';
 import { sessionPolicy } from './session-policy';
 import { verifyCredentials } from './verify-credentials';
 
 export const CLIENT_IP_HEADER = 'x-factdesk-client-ip';
+
+const SESSION_ENDED = 'factdesk: session ended';
+const isSessionEnded = (metadata: unknown) =>
+  (metadata instanceof Error ? metadata.message : (metadata as { message?: string } | undefined)?.message) === SESSION_ENDED;
 
 function header(req: unknown, name: string): string | undefined {
   const headers = (req as { headers?: Record<string, string | string[] | undefined> } | undefined)?.headers;
@@ -17,7 +23,18 @@ export function authOptions(): NextAuthOptions {
   return {
     secret: process.env.NEXTAUTH_SECRET,
     session: { strategy: 'jwt', maxAge: sessionPolicy().idleSeconds },
+    // The token's own expiry is the idle limit too. next-auth's default (30 days)
+    // would leave the idle limit to the browser's cookie expiry alone.
+    jwt: { maxAge: sessionPolicy().idleSeconds },
     pages: { signIn: '/login' },
+    // `cookies` is left at next-auth's defaults on purpose: HttpOnly, SameSite=Lax,
+    // Path=/, and Secure with __Secure-/__Host- names when NEXTAUTH_URL is https.
+    // Logging goes to pino; a session refused by the jwt callback is routine.
+    logger: {
+      error: (code, metadata) => (isSessionEnded(metadata) ? log.info('session refused: account disabled or session over') : log.error({ code, metadata }, 'next-auth error')),
+      warn: (code) => log.warn({ code }, 'next-auth warning'),
+      debug: () => {},
+    },
     providers: [
       CredentialsProvider({
         name: 'Email and password',
@@ -46,7 +63,11 @@ export function authOptions(): NextAuthOptions {
           token.uid = user.id;
           token.role = (user as { role?: string }).role;
           token.loginAt = Date.now();
+          return token;
         }
+        // /api/auth/session (the keep-alive): a disabled account or an ended
+        // session must not be refreshed. Throwing makes next-auth clear the cookie.
+        if (!(await sessionFromClaims(token))) throw new Error(SESSION_ENDED);
         return token;
       },
       async session({ session, token }) {

@@ -24,6 +24,18 @@ export async function verifyCredentials(input: {
 
   const wait = await lockedMinutes(db, keys);
   if (wait > 0) {
+    // Attempts during a lock are refused without checking the password, and
+    // still audited: continued guessing shows in the trail.
+    const event = await db.$transaction((tx) =>
+      appendAuditEvent(tx, {
+        action: 'auth.login_failed',
+        actorId: null,
+        actorLabel: email,
+        after: { ip: input.ip, reason: 'locked', lockedMinutes: wait },
+        requestId: input.requestId ?? null,
+      }),
+    );
+    publishChange(event, {});
     throw new AppError('rate_limited', `Too many failed sign-in attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`);
   }
 

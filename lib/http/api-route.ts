@@ -7,6 +7,7 @@ import { actorFromCookieHeader } from '../auth/current-actor';
 import type { Actor } from '../auth/permissions';
 import { AppError, isAppError } from '../errors';
 import { log } from '../log';
+import { API_CSP } from './security-headers';
 
 export type RouteContext<P> = { req: Request; actor: Actor; params: P; requestId: string };
 type Handler<P> = (ctx: RouteContext<P>) => Promise<Response | unknown>;
@@ -30,9 +31,21 @@ function isDatabaseDown(e: unknown): boolean {
   return /ECONNREFUSED|ECONNRESET|57P01|57P03|terminating connection|Connection terminated|DatabaseNotReachable|connect ETIMEDOUT/i.test(text);
 }
 
+// PostgreSQL refusing text it cannot store (NUL, bad encoding). Validation
+// (lib/validation/text.ts) catches these first; this is the safety net for a
+// field that missed it, so the caller still gets a 400 rather than a 500.
+function isUnstorableText(e: unknown): boolean {
+  const text = `${(e as { code?: string })?.code ?? ''} ${(e as Error)?.message ?? ''}`;
+  return /22021|22P05|invalid byte sequence for encoding|unsupported Unicode escape sequence/i.test(text);
+}
+
 export function toResponse(e: unknown, requestId: string): Response {
   if (isAppError(e)) return errorResponse(e, e.extra);
   if (e instanceof ZodError) return errorResponse(zodToAppError(e));
+  if (isUnstorableText(e)) {
+    log.warn({ err: e, requestId }, 'database refused text that validation let through');
+    return errorResponse(new AppError('invalid_input', 'Text cannot contain NUL characters (U+0000) or invalid Unicode.'));
+  }
   if (isDatabaseDown(e)) {
     log.error({ err: e, requestId }, 'database unavailable');
     return errorResponse(new AppError('unavailable', 'The database is not reachable right now. Try again shortly.'));
@@ -44,8 +57,9 @@ export function toResponse(e: unknown, requestId: string): Response {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // Cross-site request forgery: a browser names the page's origin on every POST;
-// refuse mutations whose origin is not this app's.
-function assertSameOrigin(req: Request) {
+// refuse mutations whose origin is not this app's. Requests without Origin or
+// Sec-Fetch-Site come from non-browser clients, which hold their own cookie.
+export function assertSameOrigin(req: Request) {
   if (SAFE_METHODS.has(req.method)) return;
   const origin = req.headers.get('origin');
   const site = req.headers.get('sec-fetch-site');
@@ -67,16 +81,68 @@ export function apiRoute<P = Record<string, string | string[]>>(handler: Handler
       const result = await handler({ req, actor, params, requestId });
       const response = result instanceof Response ? result : NextResponse.json(result);
       response.headers.set('x-request-id', requestId);
-      return response;
+      return withApiHeaders(response);
     } catch (e) {
-      return toResponse(e, requestId);
+      return withApiHeaders(toResponse(e, requestId));
     }
   };
 }
 
-export async function readJson(req: Request, maxBytes = 256 * 1024): Promise<unknown> {
-  const text = await req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError('payload_too_large', `Request body is larger than ${maxBytes} bytes.`);
+/** A handler may set its own policy (the HTML export does); JSON gets API_CSP. */
+function withApiHeaders(response: Response): Response {
+  if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', API_CSP);
+  // The rest of an oversized body is never read: end the connection after answering.
+  if (response.status === 413) response.headers.set('connection', 'close');
+  return response;
+}
+
+/** For handlers that manage their own session (next-auth): only the CSRF origin check. */
+export function sameOriginOnly<C>(handler: (req: Request, context: C) => Promise<Response> | Response) {
+  return async (req: Request, context: C) => {
+    try {
+      assertSameOrigin(req);
+    } catch (e) {
+      return withApiHeaders(toResponse(e, req.headers.get('x-request-id')?.slice(0, 100) || randomUUID()));
+    }
+    return handler(req, context);
+  };
+}
+
+export const MAX_JSON_BYTES = 256 * 1024;
+
+function tooLarge(maxBytes: number) {
+  return new AppError('payload_too_large', `The request is too large: at most ${Math.round(maxBytes / 1024)} KB of JSON is accepted.`);
+}
+
+// Reads at most maxBytes: a huge body is refused as soon as it passes the limit,
+// never buffered whole.
+async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> {
+  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    // Stop reading (cancelling would reset the connection before the 413 is
+    // sent); the 413 closes the connection instead.
+    if (size > maxBytes) throw tooLarge(maxBytes);
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The body as JSON: at most maxBytes of valid UTF-8 (invalid bytes are refused, not replaced). */
+export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const bytes = await readLimited(req, maxBytes);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError('invalid_input', 'The request body is not valid UTF-8 text.');
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -1,6 +1,6 @@
 // Socket event names and payloads, shared by server and browser. Client events
 // are validated with the zod schemas below before any handler runs.
-import { z } from 'zod';
+import { z } from '../validation/zod';
 import type { AuditEventRecord } from '../audit/events';
 import type { CommentDto } from '../claims/comment-dto';
 import type { ClaimSummary } from '../validation/claims';
@@ -47,3 +47,13 @@ export type ServerToClient = {
 };
 
 export const SERVER_EVENTS = { change: 'desk:change', presence: 'presence:claim' } as const;
+
+/** Every client event with the schema its payload must match: the server registers exactly these. */
+export const CLIENT_EVENT_SCHEMAS = {
+  sync: syncSchema,
+  'presence:view': viewSchema,
+  'presence:writing': writingSchema,
+  'presence:snapshot': viewSchema.partial(),
+  'verdict:set': socketVerdictSchema,
+} as const satisfies Record<keyof ClientToServer, z.ZodType>;
+export type ClientEvent = keyof typeof CLIENT_EVENT_SCHEMAS;

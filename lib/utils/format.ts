@@ -17,3 +17,13 @@ export function formatDateTime(iso: string): string {
 export function initials(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => p[0]!.toUpperCase()).join('');
 }
+
+/** An http(s) link as given, anything else (javascript:, data:, …) as a dead "#". */
+export function safeHref(url: string): string {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? url : '#';
+  } catch {
+    return '#';
+  }
+}

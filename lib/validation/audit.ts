@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { AUDIT_ACTIONS } from '../audit/events';
+import { storableText } from './text';
 
 export const auditQuerySchema = z.object({
-  actor: z.string().trim().max(320).optional(),
+  actor: storableText().trim().max(320).optional(),
   action: z.enum(AUDIT_ACTIONS, { error: `action must be one of: ${AUDIT_ACTIONS.join(', ')}.` }).optional(),
   claimId: z.uuid({ error: 'claimId must be a UUID.' }).optional(),
   after: z.iso.date({ error: 'after must be a date (YYYY-MM-DD).' }).or(z.iso.datetime({ offset: true })).optional(),

@@ -1,5 +1,6 @@
 // Shapes shared by the browser and the server for claims and their queries.
-import { z } from 'zod';
+import { z } from './zod';
+import { storableText } from './text';
 
 export const CLAIM_STATUSES = ['unreviewed', 'verified', 'disputed', 'outdated'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -13,10 +14,10 @@ export const listClaimsQuerySchema = z.object({
     .string()
     .regex(/^[a-z]{2,3}$/, 'Language must be a 2–3 letter code such as "en" or "bg".')
     .optional(),
-  q: z.string().trim().max(200, 'Search text is limited to 200 characters.').optional(),
+  q: storableText().trim().max(200, 'Search text is limited to 200 characters.').optional(),
   assigned: z.enum(['me', 'none'], { error: 'assigned must be "me" or "none".' }).optional(),
   due: z.enum(['1'], { error: 'due must be 1 (claims whose re-review date has passed).' }).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: storableText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ListClaimsQuery = z.infer<typeof listClaimsQuerySchema>;

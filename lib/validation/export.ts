@@ -1,7 +1,8 @@
 // The export query: the claims list's own filters plus reviewer, decision date
 // range and hand-picked ids. Shared by the Export dialog and the API.
-import { z } from 'zod';
+import { z } from './zod';
 import { listClaimsQuerySchema } from './claims';
+import { storableText } from './text';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'claimreview', 'html', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -20,7 +21,7 @@ export const exportQuerySchema = listClaimsQuerySchema
   .omit({ cursor: true, limit: true })
   .extend({
     format: z.enum(EXPORT_FORMATS, { error: `format must be one of: ${EXPORT_FORMATS.join(', ')}.` }),
-    reviewer: z.string().trim().min(1).max(320).optional(),
+    reviewer: storableText().trim().min(1).max(320).optional(),
     from: day.optional(),
     to: day.optional(),
     ids: z

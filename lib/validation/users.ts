@@ -1,5 +1,6 @@
 // User-facing shapes shared by browser and server.
-import { z } from 'zod';
+import { z } from './zod';
+import { storableText } from './text';
 
 export const ROLES = ['admin', 'reviewer', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -17,7 +18,7 @@ export const credentialsSchema = z.object({
 
 export const newUserSchema = z.object({
   email: emailSchema,
-  displayName: z.string().trim().min(1).max(100),
+  displayName: storableText().trim().min(1).max(100),
   role: z.enum(ROLES, { error: 'Role must be admin, reviewer or viewer.' }),
   password: z.string().min(12, 'Passwords need at least 12 characters.').max(1024),
 });

@@ -1,14 +1,14 @@
 // Input shapes for verdicts, comments and assignments (browser and server).
-import { z } from 'zod';
+import { z } from './zod';
 import { CLAIM_STATUSES } from './claims';
+import { storableText } from './text';
 
 export const REASON_MAX = 2000;
 export const EVIDENCE_MAX = 10;
 export const COMMENT_MAX = 5000;
 
 export const evidenceSchema = z.object({
-  url: z
-    .string()
+  url: storableText()
     .trim()
     .max(2000, 'Evidence links are limited to 2000 characters.')
     .refine((v) => {
@@ -19,15 +19,14 @@ export const evidenceSchema = z.object({
         return false;
       }
     }, 'Evidence links must be http:// or https:// addresses.'),
-  label: z.string().trim().max(200, 'Evidence labels are limited to 200 characters.').nullish(),
+  label: storableText().trim().max(200, 'Evidence labels are limited to 200 characters.').nullish(),
 });
 export type EvidenceInput = z.infer<typeof evidenceSchema>;
 
 export const verdictInputSchema = z
   .object({
     status: z.enum(CLAIM_STATUSES, { error: 'status must be verified, disputed, outdated or unreviewed.' }),
-    reason: z
-      .string({ error: 'Give a reason for the verdict.' })
+    reason: storableText({ error: 'Give a reason for the verdict.' })
       .trim()
       .min(1, 'Give a reason for the verdict.')
       .max(REASON_MAX, `The reason is limited to ${REASON_MAX} characters.`),
@@ -45,8 +44,7 @@ export const verdictInputSchema = z
 export type VerdictInput = z.infer<typeof verdictInputSchema>;
 
 export const commentInputSchema = z.object({
-  body: z
-    .string({ error: 'Write a comment.' })
+  body: storableText({ error: 'Write a comment.' })
     .trim()
     .min(1, 'Write a comment.')
     .max(COMMENT_MAX, `Comments are limited to ${COMMENT_MAX} characters.`),

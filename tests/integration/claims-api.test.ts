@@ -110,8 +110,45 @@ describe('login', () => {
     const locked = await login(app.baseUrl, email, DEMO_PASSWORD);
     expect(locked.ok).toBe(false);
     expect(locked.error).toMatch(/Try again in 15 minutes/);
-    const failures = await db.auditEvent.count({ where: { action: 'auth.login_failed', actorLabel: email } });
-    expect(failures).toBe(5);
+    const failures = await db.auditEvent.findMany({ where: { action: 'auth.login_failed', actorLabel: email }, orderBy: { seq: 'asc' } });
+    // Five wrong passwords, then the refused attempt while locked: every attempt is in the trail.
+    expect(failures.map((e) => (e.after as { reason: string }).reason)).toEqual([...Array(5).fill('wrong_password'), 'locked']);
+    expect(failures.map((e) => (e.after as { accountFailures?: number }).accountFailures)).toEqual([1, 2, 3, 4, 5, undefined]);
+    expect((failures[4]!.after as { locked: boolean }).locked).toBe(true);
     await db.loginThrottle.deleteMany({});
+  });
+
+  it('locks a client address after 20 failures across different accounts; X-Forwarded-For is not trusted by default', async () => {
+    // Four guesses per account stay under the per-account limit of five.
+    const accounts = [...Array.from({ length: 4 }, (_, i) => `nobody-${i}@factdesk.test`), 'admin@factdesk.test'];
+    let attempt = 0;
+    for (const email of accounts) {
+      for (let i = 0; i < 4; i++) {
+        // A guesser rotating a spoofed X-Forwarded-For still counts as one address.
+        const r = await login(app.baseUrl, email, `guess-${attempt}`, { 'x-forwarded-for': `198.51.100.${attempt++}` });
+        expect(r.ok).toBe(false);
+        expect(r.error).toBe('Email or password is incorrect.');
+      }
+    }
+    // The address is now locked: even a correct password for an untouched account is refused.
+    const locked = await login(app.baseUrl, 'viewer@factdesk.test', DEMO_PASSWORD);
+    expect(locked.ok).toBe(false);
+    expect(locked.error).toMatch(/Too many failed sign-in attempts\. Try again in 15 minutes\./);
+
+    const trail = await db.auditEvent.findMany({ where: { action: 'auth.login_failed' }, orderBy: { seq: 'desc' }, take: 21 });
+    const [refused, last] = trail;
+    expect(refused!.after).toMatchObject({ reason: 'locked' });
+    expect(refused!.actorLabel).toBe('viewer@factdesk.test');
+    expect(last!.after).toMatchObject({ locked: true, accountFailures: 4 });
+    // All 21 attempts are recorded under the socket's address, not the spoofed ones.
+    const ips = new Set(trail.map((e) => String((e.after as { ip: string }).ip)));
+    expect(ips.size).toBe(1);
+    expect([...ips][0]).not.toMatch(/^198\.51\.100\./);
+    const addressRow = await db.loginThrottle.findFirstOrThrow({ where: { key: { startsWith: 'address:' } } });
+    expect(addressRow.failures).toBe(20);
+    // No account reached its own limit: the lock is the address's.
+    expect(await db.loginThrottle.count({ where: { key: { startsWith: 'account:' }, lockedUntil: { not: null } } })).toBe(0);
+    await db.loginThrottle.deleteMany({});
+    expect((await login(app.baseUrl, 'viewer@factdesk.test', DEMO_PASSWORD)).ok).toBe(true);
   });
 });

@@ -19,8 +19,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+type ServerEnv = Record<string, string> | ((port: number) => Record<string, string>);
+
+export async function startAppServer(serverEnv: ServerEnv = {}): Promise<AppServer> {
   const port = await freePort();
+  const env = typeof serverEnv === 'function' ? serverEnv(port) : serverEnv;
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
@@ -74,15 +77,17 @@ function cookiesFrom(res: Response): string[] {
   return res.headers.getSetCookie().map((c) => c.split(';')[0]!);
 }
 
+export type LoginResult = { ok: boolean; cookie: string; status: number; error: string | null; setCookies: string[] };
+
 /** Signs in through next-auth's credentials endpoint; returns the Cookie header to send. */
-export async function login(baseUrl: string, email: string, password: string): Promise<{ ok: boolean; cookie: string; status: number; error: string | null }> {
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+export async function login(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}): Promise<LoginResult> {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { headers });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const jar = cookiesFrom(csrf);
   const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; '), 'x-auth-return-redirect': '1' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; '), 'x-auth-return-redirect': '1', ...headers },
     body: new URLSearchParams({ csrfToken, email, password, json: 'true', callbackUrl: baseUrl }),
   });
   const all = [...jar, ...cookiesFrom(res)];
@@ -94,5 +99,5 @@ export async function login(baseUrl: string, email: string, password: string): P
   } catch {
     error = null;
   }
-  return { ok: Boolean(session), cookie: all.join('; '), status: res.status, error };
+  return { ok: Boolean(session), cookie: all.join('; '), status: res.status, error, setCookies: res.headers.getSetCookie() };
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { describeEvent } from '@/lib/audit/describe-event';
 import { AUDIT_ACTIONS } from '@/lib/audit/events';
 import { listAuditEvents } from '@/lib/audit/list-audit-events';
 import { requirePageActor } from '@/lib/auth/page-actor';
@@ -8,6 +7,7 @@ import { userNames } from '@/lib/users/user-names';
 import { formatDateTime } from '@/lib/utils/format';
 import { auditQuerySchema } from '@/lib/validation/audit';
 import type { RawSearch } from '@/lib/validation/list-params';
+import { EventDescription } from '@/components/event-description';
 import { AuditLive } from '@/components/realtime/audit-live';
 
 export const metadata: Metadata = { title: 'Audit trail' };
@@ -79,9 +79,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   <td className="px-3 py-2 font-mono text-xs text-slate-500">{e.seq}</td>
                   <td className="px-3 py-2 whitespace-nowrap text-slate-600"><time dateTime={e.at}>{formatDateTime(e.at)}</time></td>
                   <td className="px-3 py-2">
-                    {describeEvent(e, e.actorId ? (names[e.actorId] ?? e.actorLabel) : 'System')}
+                    <EventDescription event={e} who={e.actorId ? (names[e.actorId] ?? e.actorLabel) : 'System'} />
                     {e.claimId && <> · <Link href={`/claims/${e.claimId}`} className="text-blue-700 hover:underline">claim</Link></>}
-                    {e.reason && <p className="line-clamp-1 text-xs text-slate-500">{e.reason}</p>}
+                    {e.reason && <p dir="auto" className="line-clamp-1 text-xs text-slate-500" data-testid="audit-reason">{e.reason}</p>}
                   </td>
                   <td className="px-3 py-2 font-mono text-xs">{e.action}</td>
                   <td className="hidden px-3 py-2 font-mono text-xs text-slate-400 md:table-cell" title={e.hash}>{e.hash.slice(0, 12)}…</td>

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { produceExport } from '@/lib/exports/produce-export';
 import { apiRoute, searchParamsObject } from '@/lib/http/api-route';
+import { EXPORT_CSP } from '@/lib/http/security-headers';
 import { exportQuerySchema } from '@/lib/validation/export';
 import { parseOrThrow } from '@/lib/validation/parse';
 
@@ -14,6 +15,7 @@ export const GET = apiRoute(async ({ req, actor, requestId }) => {
       'content-disposition': `attachment; filename="${file.fileName}"`,
       'x-export-count': String(file.count),
       'cache-control': 'no-store',
+      'content-security-policy': EXPORT_CSP,
     },
   });
 });

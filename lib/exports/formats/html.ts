@@ -1,6 +1,8 @@
 // The printable report: summary counts with a small chart, then every claim
-// with its verdict and history. Self-contained HTML; all text is escaped.
+// with its verdict and history. Self-contained HTML; all text is escaped, and the
+// file carries its own no-script policy because it is opened from disk.
 import { Readable } from 'node:stream';
+import { REPORT_CSP } from '../../http/security-headers';
 import type { ClaimStatus } from '../../validation/claims';
 import type { ExportClaim } from '../export-claims';
 import type { ExportMeta } from './json';
@@ -8,6 +10,8 @@ import { STATUS_COLOR, STATUS_LABEL, describeFilters, when } from './report-text
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+// User text inside a line of report text: an RTL override stays inside it.
+const bdi = (s: string) => `<bdi>${escapeHtml(s)}</bdi>`;
 const safeUrl = (u: string) => (/^https?:\/\//i.test(u) ? escapeHtml(u) : '#');
 
 const STYLE = `
@@ -32,17 +36,17 @@ function chart(counts: Record<ClaimStatus, number>): string {
 
 function claimSection(c: ExportClaim): string {
   const evidence = c.evidence.length
-    ? `<ul>${c.evidence.map((e) => `<li><a href="${safeUrl(e.url)}">${escapeHtml(e.label || e.url)}</a></li>`).join('')}</ul>`
+    ? `<ul>${c.evidence.map((e) => `<li><a href="${safeUrl(e.url)}">${bdi(e.label || e.url)}</a></li>`).join('')}</ul>`
     : '—';
   const history = c.history.length
-    ? `<ol class="history">${c.history.map((h) => `<li>${escapeHtml(when(h.at))} — ${escapeHtml(h.by)}: ${STATUS_LABEL[h.status]}${h.reason ? ` — “${escapeHtml(h.reason)}”` : ''}</li>`).join('')}</ol>`
+    ? `<ol class="history">${c.history.map((h) => `<li>${escapeHtml(when(h.at))} — ${bdi(h.by)}: ${STATUS_LABEL[h.status]}${h.reason ? ` — “${bdi(h.reason)}”` : ''}</li>`).join('')}</ol>`
     : '<p class="meta">No verdicts yet.</p>';
   return `<section class="claim" lang="${escapeHtml(c.language)}">
-<h2>${escapeHtml(c.title)}</h2>
+<h2 dir="auto">${escapeHtml(c.title)}</h2>
 <span class="badge" style="background:${STATUS_COLOR[c.status]}">${STATUS_LABEL[c.status]}</span>
 <dl><dt>Source key</dt><dd>${escapeHtml(c.sourceKey)}</dd><dt>Language</dt><dd>${escapeHtml(c.language)}</dd>
-<dt>Reason</dt><dd>${c.reason ? escapeHtml(c.reason) : '—'}</dd><dt>Evidence</dt><dd>${evidence}</dd>
-<dt>Reviewer</dt><dd>${c.decidedBy ? escapeHtml(c.decidedBy.name) : '—'}</dd><dt>Decided</dt><dd>${escapeHtml(when(c.decidedAt))}</dd>
+<dt>Reason</dt><dd dir="auto">${c.reason ? escapeHtml(c.reason) : '—'}</dd><dt>Evidence</dt><dd>${evidence}</dd>
+<dt>Reviewer</dt><dd>${c.decidedBy ? bdi(c.decidedBy.name) : '—'}</dd><dt>Decided</dt><dd>${escapeHtml(when(c.decidedAt))}</dd>
 ${c.reReviewAt ? `<dt>Re-review</dt><dd>${escapeHtml(c.reReviewAt.slice(0, 10))}</dd>` : ''}</dl>
 <h3 class="meta">History</h3>${history}
 </section>`;
@@ -50,7 +54,7 @@ ${c.reReviewAt ? `<dt>Re-review</dt><dd>${escapeHtml(c.reReviewAt.slice(0, 10))}
 
 export function htmlStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, counts: Record<ClaimStatus, number>, org: string): Readable {
   async function* chunks() {
-    yield `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+    yield `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Verdict report — ${escapeHtml(org)}</title><style>${STYLE}</style></head><body>
 <h1>Verdict report</h1><p class="meta">${escapeHtml(org)} · exported ${escapeHtml(when(meta.exportedAt))} by ${escapeHtml(meta.exportedBy)} · ${escapeHtml(describeFilters(meta.filters))}</p>
 <div class="summary">${chart(counts)}<p><strong>${meta.count}</strong> claims</p></div>`;

@@ -57,9 +57,9 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" lang={claim.language}>
-            <h1 className="text-2xl font-semibold leading-snug tracking-tight">{claim.title}</h1>
+            <h1 dir="auto" className="text-2xl font-semibold leading-snug tracking-tight">{claim.title}</h1>
             <div className="article mt-5 max-w-[70ch] text-[16px] leading-7 text-slate-800" data-testid="claim-body">
-              {bodyParagraphs.map((p, i) => <p key={i}>{p}</p>)}
+              {bodyParagraphs.map((p, i) => <p key={i} dir="auto">{p}</p>)}
             </div>
             {claim.boilerplate && (
               <details className="mt-8 rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-sm" data-testid="boilerplate">
@@ -67,7 +67,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
                   Trailing boilerplate ({paragraphs(claim.boilerplate).length} lines scraped with the article, not part of it)
                 </summary>
                 <div className="mt-2 space-y-1 text-slate-600">
-                  {paragraphs(claim.boilerplate).map((p, i) => <p key={i}>{p}</p>)}
+                  {paragraphs(claim.boilerplate).map((p, i) => <p key={i} dir="auto">{p}</p>)}
                 </div>
               </details>
             )}

@@ -1,0 +1,352 @@
+// Every page, API route (and method) and socket event × {anonymous, viewer,
+// reviewer, admin, disabled user}: the documented answer. The table is checked
+// against the files under app/ and the events the socket server registers, so a
+// new route or event without an entry fails here. Also: cross-origin mutations
+// on every mutating route, next-auth's own CSRF token.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, disconnectDb } from '../../lib/db';
+import { CLIENT_EVENT_SCHEMAS, type ClientEvent } from '../../lib/realtime/events';
+import { createUser } from '../../lib/users/create-user';
+import { DEMO_PASSWORD } from '../../seeds/demo-users';
+import { login } from '../support/app-server';
+import { type Desk, openDesk } from '../support/fixtures';
+import { connectSocket, connected, type DeskSocket, refused } from '../support/socket-client';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const WHO = ['anonymous', 'viewer', 'reviewer', 'admin', 'disabled'] as const;
+type Who = (typeof WHO)[number];
+type Expect = Record<Who, number>;
+
+const DISABLED_EMAIL = 'disabled@factdesk.test';
+let desk: Desk;
+let claimId: string;
+let reviewerId: string;
+let disabledCookie: string;
+
+beforeAll(async () => {
+  desk = await openDesk();
+  claimId = await desk.claimId('001_a4564d29494e56b0');
+  reviewerId = (await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } })).id;
+  // A reviewer whose session cookie is still cryptographically valid, but whose account is disabled.
+  await createUser({ actor: null, input: { email: DISABLED_EMAIL, displayName: 'Dana Disabled', role: 'reviewer', password: DEMO_PASSWORD } });
+  const session = await login(desk.app.baseUrl, DISABLED_EMAIL, DEMO_PASSWORD);
+  expect(session.ok).toBe(true);
+  disabledCookie = session.cookie;
+  await setDisabled(true);
+}, 120_000);
+afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
+
+const setDisabled = (disabled: boolean) =>
+  db.user.update({ where: { email: DISABLED_EMAIL }, data: { disabledAt: disabled ? new Date() : null } });
+
+function cookieOf(who: Who): string | undefined {
+  if (who === 'anonymous') return undefined;
+  if (who === 'disabled') return disabledCookie;
+  return desk.cookies[who];
+}
+
+function request(who: Who, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
+  const cookie = cookieOf(who);
+  return fetch(`${desk.app.baseUrl}${p}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const currentVersion = async () => (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).version;
+
+// ---------------------------------------------------------------------------
+// The table: one entry per page file and per exported method of each route file.
+
+type Entry = {
+  /** Path of the page.tsx / route.ts under the project root. */
+  file: string;
+  method: string;
+  path: () => string;
+  body?: () => Promise<unknown> | unknown;
+  headers?: Record<string, string>;
+  expect: Expect;
+  /** Further checks on a response (body shape and the like). */
+  check?: (res: Response, who: Who) => Promise<void>;
+};
+
+const signedIn = (ok: number): Expect => ({ anonymous: 401, disabled: 401, viewer: ok, reviewer: ok, admin: ok });
+const everyone = (status: number): Expect => ({ anonymous: status, disabled: status, viewer: status, reviewer: status, admin: status });
+const PAGE: Expect = { anonymous: 307, disabled: 307, viewer: 200, reviewer: 200, admin: 200 };
+const claimPath = () => `/api/claims/${claimId}`;
+
+const TABLE: Entry[] = [
+  // Pages: signed-out and disabled users are sent to the sign-in page.
+  { file: 'app/(desk)/page.tsx', method: 'GET', path: () => '/', expect: PAGE },
+  { file: 'app/(desk)/claims/[id]/page.tsx', method: 'GET', path: () => `/claims/${claimId}`, expect: PAGE },
+  { file: 'app/(desk)/audit/page.tsx', method: 'GET', path: () => '/audit', expect: PAGE },
+  // The sign-in page itself: signed-in users are sent on to the desk.
+  { file: 'app/login/page.tsx', method: 'GET', path: () => '/login', expect: { anonymous: 200, disabled: 200, viewer: 307, reviewer: 307, admin: 307 } },
+
+  // JSON API.
+  { file: 'app/api/claims/route.ts', method: 'GET', path: () => '/api/claims', expect: signedIn(200) },
+  { file: 'app/api/claims/[id]/route.ts', method: 'GET', path: claimPath, expect: signedIn(200) },
+  { file: 'app/api/claims/[id]/comments/route.ts', method: 'GET', path: () => `${claimPath()}/comments`, expect: signedIn(200) },
+  {
+    file: 'app/api/claims/[id]/comments/route.ts', method: 'POST', path: () => `${claimPath()}/comments`,
+    body: () => ({ body: 'Matrix comment.' }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 201, admin: 201 },
+  },
+  {
+    file: 'app/api/claims/[id]/verdict/route.ts', method: 'POST', path: () => `${claimPath()}/verdict`,
+    body: async () => ({ status: 'verified', reason: 'Matrix verdict.', evidence: [], expectedVersion: await currentVersion() }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, admin: 200 },
+  },
+  {
+    file: 'app/api/claims/[id]/assignment/route.ts', method: 'POST', path: () => `${claimPath()}/assignment`,
+    body: () => ({ userId: reviewerId }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, admin: 200 },
+  },
+  { file: 'app/api/claims/[id]/audit/route.ts', method: 'GET', path: () => `${claimPath()}/audit`, expect: signedIn(200) },
+  { file: 'app/api/audit/route.ts', method: 'GET', path: () => '/api/audit', expect: signedIn(200) },
+  { file: 'app/api/audit/verify/route.ts', method: 'GET', path: () => '/api/audit/verify', expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, admin: 200 } },
+  { file: 'app/api/export/route.ts', method: 'GET', path: () => '/api/export?format=json', expect: signedIn(200) },
+  { file: 'app/api/health/route.ts', method: 'GET', path: () => '/api/health', expect: everyone(200) },
+  // Unknown API paths: 401 before 404, so signed-out callers learn nothing.
+  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method): Entry => ({
+    file: 'app/api/[...unknown]/route.ts', method, path: () => '/api/no/such/endpoint',
+    body: method === 'GET' ? undefined : () => ({}),
+    expect: { anonymous: 401, disabled: 401, viewer: 404, reviewer: 404, admin: 404 },
+  })),
+
+  // next-auth: public by design; the session endpoint must not vouch for a disabled account.
+  {
+    file: 'app/api/auth/[...nextauth]/route.ts', method: 'GET', path: () => '/api/auth/session', expect: everyone(200),
+    check: async (res, who) => {
+      const session = (await res.json()) as { user?: { email?: string } };
+      if (who === 'anonymous' || who === 'disabled') expect(session, who).toEqual({});
+      else expect(session.user?.email, who).toMatch(/@factdesk\.test$/);
+    },
+  },
+  {
+    // Sign-out without next-auth's CSRF token is refused: the session stays.
+    file: 'app/api/auth/[...nextauth]/route.ts', method: 'POST', path: () => '/api/auth/signout',
+    body: () => 'json=true', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    expect: everyone(200),
+    check: async (res) => {
+      expect(((await res.json()) as { url: string }).url).toContain('csrf=true');
+      expect(res.headers.getSetCookie().filter((c) => c.includes('session-token='))).toEqual([]);
+    },
+  },
+];
+
+// ---------------------------------------------------------------------------
+// What exists on disk.
+
+function walk(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)],
+  );
+}
+
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** The HTTP methods a route file exports, read from its source. */
+function exportedMethods(source: string): string[] {
+  const found = new Set<string>();
+  for (const m of source.matchAll(/export\s+(?:const|let|(?:async\s+)?function)\s+([A-Z]+)\b/g)) found.add(m[1]!);
+  for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
+    for (const name of m[1]!.split(',')) found.add(name.trim().split(/\s+as\s+/).pop()!.trim());
+  }
+  return [...found].filter((n) => HTTP_METHODS.includes(n)).sort();
+}
+
+function endpointsOnDisk(): string[] {
+  return walk('app').flatMap((file) => {
+    const base = path.basename(file);
+    if (base === 'page.tsx') return [`${file} GET`];
+    if (base === 'route.ts') return exportedMethods(readFileSync(path.join(ROOT, file), 'utf8')).map((m) => `${file} ${m}`);
+    return [];
+  }).sort();
+}
+
+describe('the table covers the app', () => {
+  it('has exactly one entry per page and per route method on disk', () => {
+    const inTable = TABLE.map((e) => `${e.file} ${e.method}`);
+    expect(new Set(inTable).size, 'duplicate entries').toBe(inTable.length);
+    expect(inTable.sort()).toEqual(endpointsOnDisk());
+  });
+
+  it('has an entry for every socket event, and the server registers exactly those', () => {
+    const registered = [...readFileSync(path.join(ROOT, 'server/realtime.ts'), 'utf8').matchAll(/\bon\(socket, '([^']+)'/g)].map((m) => m[1]).sort();
+    expect(registered).toEqual(Object.keys(CLIENT_EVENT_SCHEMAS).sort());
+    expect(Object.keys(SOCKET_EVENTS).sort()).toEqual(Object.keys(CLIENT_EVENT_SCHEMAS).sort());
+  });
+});
+
+// ---------------------------------------------------------------------------
+
+const MUTATING = (m: string) => !['GET', 'HEAD', 'OPTIONS'].includes(m);
+
+describe('HTTP authorization matrix', () => {
+  for (const entry of TABLE) {
+    for (const who of WHO) {
+      it(`${entry.method} ${entry.file} as ${who} → ${entry.expect[who]}`, async () => {
+        const p = entry.path();
+        const eventsBefore = await db.auditEvent.count();
+        const res = await request(who, entry.method, p, await entry.body?.(), entry.headers);
+        expect(res.status).toBe(entry.expect[who]);
+        if (res.status === 307) {
+          const location = res.headers.get('location') ?? '';
+          if (entry.file.startsWith('app/(desk)/')) expect(location).toBe(`/login?callbackUrl=${encodeURIComponent(p)}`);
+          else expect(location).toBe('/');
+        }
+        if (p.startsWith('/api/') && res.status >= 400) {
+          const code = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' }[res.status];
+          expect(res.headers.get('content-type')).toContain('application/json');
+          expect(await res.json()).toEqual({ error: { code, message: expect.any(String) } });
+        }
+        await entry.check?.(res, who);
+        if (res.status >= 400 && MUTATING(entry.method)) expect(await db.auditEvent.count(), 'a refused request wrote nothing').toBe(eventsBefore);
+      });
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------
+
+type SocketWho = 'viewer' | 'reviewer' | 'admin';
+type SocketEntry = { payload: () => Promise<unknown> | unknown; expect: Record<SocketWho, 'ok' | 'forbidden'> };
+
+const SOCKET_EVENTS: Record<ClientEvent, SocketEntry> = {
+  sync: { payload: () => ({ since: 0 }), expect: { viewer: 'ok', reviewer: 'ok', admin: 'ok' } },
+  'presence:view': { payload: () => ({ claimId }), expect: { viewer: 'ok', reviewer: 'ok', admin: 'ok' } },
+  'presence:snapshot': { payload: () => ({}), expect: { viewer: 'ok', reviewer: 'ok', admin: 'ok' } },
+  'presence:writing': { payload: () => ({ claimId, what: 'comment' }), expect: { viewer: 'forbidden', reviewer: 'ok', admin: 'ok' } },
+  'verdict:set': {
+    payload: async () => ({ claimId, status: 'disputed', reason: 'Socket matrix.', evidence: [], expectedVersion: await currentVersion() }),
+    expect: { viewer: 'forbidden', reviewer: 'ok', admin: 'ok' },
+  },
+};
+
+type AckReply = { ok: boolean; error?: { code: string; message: string } };
+const emit = (socket: DeskSocket, event: string, payload: unknown) =>
+  (socket as unknown as { timeout: (ms: number) => { emitWithAck: (e: string, p: unknown) => Promise<AckReply> } })
+    .timeout(5_000).emitWithAck(event, payload);
+
+describe('socket authorization matrix', () => {
+  const open: DeskSocket[] = [];
+  afterAll(() => open.forEach((s) => s.close()));
+
+  for (const who of ['anonymous', 'disabled'] as const) {
+    it(`refuses the handshake for ${who}`, async () => {
+      const socket = connectSocket(desk.app.baseUrl, { cookie: cookieOf(who) });
+      open.push(socket);
+      expect(await refused(socket)).toBe('unauthenticated');
+    });
+  }
+
+  for (const who of ['viewer', 'reviewer', 'admin'] as const) {
+    it(`${who}: every client event answers as documented`, async () => {
+      const socket = connectSocket(desk.app.baseUrl, { cookie: cookieOf(who) });
+      open.push(socket);
+      await connected(socket);
+      // Writing presence needs the claim open first; the table runs in this order.
+      for (const event of ['presence:view', 'sync', 'presence:snapshot', 'presence:writing', 'verdict:set'] as ClientEvent[]) {
+        const reply = await emit(socket, event, await SOCKET_EVENTS[event].payload());
+        const expected = SOCKET_EVENTS[event].expect[who];
+        expect(reply.ok ? 'ok' : reply.error?.code, `${who} ${event}: ${reply.error?.message ?? ''}`).toBe(expected);
+      }
+    });
+  }
+
+  it('an open socket loses its rights on the next event once the account is disabled', async () => {
+    await setDisabled(false);
+    const socket = connectSocket(desk.app.baseUrl, { cookie: disabledCookie });
+    open.push(socket);
+    try {
+      await connected(socket);
+      expect((await emit(socket, 'sync', { since: 0 })).ok).toBe(true);
+    } finally {
+      await setDisabled(true);
+    }
+    const version = await currentVersion();
+    const reply = await emit(socket, 'verdict:set', { claimId, status: 'outdated', reason: 'After disabling.', evidence: [], expectedVersion: version });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
+    expect(await currentVersion()).toBe(version);
+  });
+});
+
+// ---------------------------------------------------------------------------
+
+describe('cross-site request forgery', () => {
+  const mutating = TABLE.filter((e) => MUTATING(e.method));
+
+  for (const entry of mutating) {
+    it(`${entry.method} ${entry.file} from another origin → 403, nothing written`, async () => {
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<string, string>[]) {
+        const eventsBefore = await db.auditEvent.count();
+        const res = await request('admin', entry.method, entry.path(), await entry.body?.(), { ...entry.headers, ...headers });
+        expect(res.status, JSON.stringify(headers)).toBe(403);
+        expect(await res.json()).toEqual({ error: { code: 'forbidden', message: 'Cross-site requests are not allowed.' } });
+        expect(await db.auditEvent.count()).toBe(eventsBefore);
+      }
+    });
+  }
+
+  it('the same requests from the app itself go through', async () => {
+    const own = { origin: desk.app.baseUrl, 'sec-fetch-site': 'same-origin' };
+    const res = await request('reviewer', 'POST', `${claimPath()}/comments`, { body: 'Same origin.' }, own);
+    expect(res.status).toBe(201);
+  });
+
+  it("next-auth's sign-in needs its CSRF token: a correct password without it signs nobody in", async () => {
+    const res = await fetch(`${desk.app.baseUrl}/api/auth/callback/credentials`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: desk.app.baseUrl },
+      body: new URLSearchParams({ email: 'admin@factdesk.test', password: DEMO_PASSWORD, json: 'true' }),
+    });
+    expect(res.headers.getSetCookie().filter((c) => c.includes('session-token='))).toEqual([]);
+    expect(((await res.json()) as { url: string }).url).toContain('csrf=true');
+  });
+
+  it("next-auth's sign-in from another origin is refused even with a valid token", async () => {
+    const csrf = await fetch(`${desk.app.baseUrl}/api/auth/csrf`);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const res = await fetch(`${desk.app.baseUrl}/api/auth/callback/credentials`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '),
+        origin: 'https://evil.example',
+      },
+      body: new URLSearchParams({ csrfToken, email: 'admin@factdesk.test', password: DEMO_PASSWORD, json: 'true' }),
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.getSetCookie().filter((c) => c.includes('session-token='))).toEqual([]);
+  });
+
+  it('websocket handshakes from another origin are refused, even with a valid cookie', async () => {
+    const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.admin, origin: 'https://evil.example' });
+    try {
+      expect(await refused(socket)).toMatch(/origin|xhr poll error|websocket error/i);
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe('redirects after sign-in stay on this site', () => {
+  for (const target of ['//evil.example/', '/\\evil.example', '/..//evil.example', 'https://evil.example/', 'javascript:alert(1)']) {
+    it(`callbackUrl=${JSON.stringify(target)} → /`, async () => {
+      const res = await request('reviewer', 'GET', `/login?callbackUrl=${encodeURIComponent(target)}`);
+      expect(res.status).toBe(307);
+      expect(res.headers.get('location')).toBe('/');
+    });
+  }
+});
