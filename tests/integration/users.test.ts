@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, disconnectDb } from '../../lib/db';
 import { type AppServer, login, startAppServer } from '../support/app-server';
@@ -8,11 +8,23 @@ let app: AppServer;
 beforeAll(async () => { app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL! }); }, 90_000);
 afterAll(async () => { await app?.stop(); await disconnectDb(); });
 
-const npm = (args: string[], input = '') => spawnSync('npm', ['run', '--silent', ...args], { input, encoding: 'utf8', env: { ...process.env } });
+// Asynchronous on purpose: a synchronous spawn would freeze this process's
+// event loop, and its idle HTTP connections would go stale meanwhile.
+function npm(args: string[], input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', ...args], { env: { ...process.env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
 
 describe('account commands', () => {
-  it('user:create reads the password from stdin, hashes it, audits, and the account can sign in', async () => {
-    const r = npm(['user:create', '--', '--email', 'Lucia@Paper.example', '--role', 'reviewer', '--name', 'Lúcia Ramos'], 'a-long-enough-password\n');
+  it('user:create reads the password from stdin, hashes it, audits, and the account can sign in', { timeout: 120_000 }, async () => {
+    const r = await npm(['user:create', '--', '--email', 'Lucia@Paper.example', '--role', 'reviewer', '--name', 'Lúcia Ramos'], 'a-long-enough-password\n');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('Created reviewer lucia@paper.example.');
     const user = await db.user.findUniqueOrThrow({ where: { email: 'lucia@paper.example' } });
@@ -22,26 +34,26 @@ describe('account commands', () => {
     expect((await login(app.baseUrl, 'lucia@paper.example', 'a-long-enough-password')).ok).toBe(true);
   });
 
-  it('user:create refuses bad input and changes nothing', async () => {
+  it('user:create refuses bad input and changes nothing', { timeout: 120_000 }, async () => {
     const before = await db.user.count();
-    const shortPw = npm(['user:create', '--', '--email', 'x@paper.example', '--role', 'reviewer'], 'short\n');
+    const shortPw = await npm(['user:create', '--', '--email', 'x@paper.example', '--role', 'reviewer'], 'short\n');
     expect(shortPw.status).toBe(1);
     expect(shortPw.stderr).toMatch(/at least 12 characters/);
-    const badRole = npm(['user:create', '--', '--email', 'y@paper.example', '--role', 'boss'], 'a-long-enough-password\n');
+    const badRole = await npm(['user:create', '--', '--email', 'y@paper.example', '--role', 'boss'], 'a-long-enough-password\n');
     expect(badRole.status).toBe(1);
     expect(badRole.stderr).toMatch(/Role must be/);
-    const dup = npm(['user:create', '--', '--email', 'lucia@paper.example', '--role', 'viewer'], 'a-long-enough-password\n');
+    const dup = await npm(['user:create', '--', '--email', 'lucia@paper.example', '--role', 'viewer'], 'a-long-enough-password\n');
     expect(dup.status).toBe(1);
     expect(dup.stderr).toMatch(/already exists/);
     expect(await db.user.count()).toBe(before);
   });
 
-  it('user:disable ends sign-in, API sessions and sockets at their next event, and audits it', async () => {
+  it('user:disable ends sign-in, API sessions and sockets at their next event, and audits it', { timeout: 120_000 }, async () => {
     const session = await login(app.baseUrl, 'lucia@paper.example', 'a-long-enough-password');
     const socket = connectSocket(app.baseUrl, { cookie: session.cookie });
     await connected(socket);
 
-    const r = npm(['user:disable', '--', '--email', 'lucia@paper.example']);
+    const r = await npm(['user:disable', '--', '--email', 'lucia@paper.example']);
     expect(r.status, r.stderr).toBe(0);
     expect((await fetch(`${app.baseUrl}/api/claims`, { headers: { cookie: session.cookie } })).status).toBe(401);
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
@@ -50,6 +62,6 @@ describe('account commands', () => {
     expect(await gone).toBe('io server disconnect');
     expect((await login(app.baseUrl, 'lucia@paper.example', 'a-long-enough-password')).ok).toBe(false);
     expect(await db.auditEvent.count({ where: { action: 'user.disabled' } })).toBe(1);
-    expect(npm(['user:disable', '--', '--email', 'lucia@paper.example']).stderr).toMatch(/already disabled/);
+    expect((await npm(['user:disable', '--', '--email', 'lucia@paper.example'])).stderr).toMatch(/already disabled/);
   });
 });
