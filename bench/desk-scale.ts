@@ -19,9 +19,9 @@ const COMMON_WORD = 'opposition';
 const RARE_WORD = syntheticName(1234).toLowerCase();
 const FILTER_LANG = 'pt';
 const WARMUP_ROUNDS = 3;
-const MAX_ROUNDS = 40;
+const MAX_ROUNDS = 30;
 const MIN_ROUNDS = 10;
-const BUDGET_MS = 90_000; // for all measuring rounds together
+const BUDGET_MS = 60_000; // for all measuring rounds together
 const FIRST_PORT = 3330;
 
 type Variant = { key: string; label: string; trigram: boolean };
