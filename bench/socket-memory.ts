@@ -53,7 +53,7 @@ async function measure(baseUrl: string, probePort: number, cookies: string[] | u
   }
 }
 
-const perClientKb = (m: Measured, k: 'rss' | 'heapUsed' | 'external') => (m.after[k] - m.before[k]) / CLIENTS / 1024;
+const perClientKb = (m: Measured, k: 'rss' | 'heapUsed') => (m.after[k] - m.before[k]) / CLIENTS / 1024;
 
 export const socketMemory: Benchmark = {
   name: 'memory',
@@ -95,14 +95,13 @@ export const socketMemory: Benchmark = {
       `${fmtMb(m.before.heapUsed)} → ${fmtMb(m.after.heapUsed)}`,
       perClientKb(m, 'rss').toFixed(1),
       perClientKb(m, 'heapUsed').toFixed(1),
-      perClientKb(m, 'external').toFixed(1),
     ];
     return [
       `Server process memory (MB) after forced GC, before and after ${CLIENTS.toLocaleString('en-US')} websocket clients connect ` +
         '(clients in the benchmark process; Factdesk clients signed in as the 4 demo accounts; median of 3 probes).',
       '',
       markdownTable(
-        ['server', 'RSS before → after', 'heap used before → after', 'RSS KB / client', 'heap KB / client', 'external KB / client'],
+        ['server', 'RSS before → after', 'heap used before → after', 'RSS KB / client', 'heap KB / client'],
         [row('Factdesk', factdesk), row('bare socket.io', bare)],
       ),
       '',

@@ -16,8 +16,8 @@ export const BENCH_DIR = path.join(ROOT, '.data/bench');
 const TEMPLATE = 'factdesk_bench_template';
 
 export type BenchDatabase = {
-  /** Creates database `name` as a copy of the migrated, seeded template; returns its URL. */
-  create: (name: string) => Promise<string>;
+  /** Creates database `name` as a copy of the migrated, seeded template (or of the database at `fromUrl`); returns its URL. */
+  create: (name: string, fromUrl?: string) => Promise<string>;
   stop: () => Promise<void>;
 };
 
@@ -102,10 +102,11 @@ export async function startBenchDatabase(log: (m: string) => void): Promise<Benc
   log('Template database migrated and seeded (5 articles, 4 demo accounts).');
 
   return {
-    create: async (name) => {
-      if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`);
+    create: async (name, fromUrl) => {
+      const from = fromUrl ? new URL(fromUrl).pathname.slice(1) : TEMPLATE;
+      if (![name, from].every((n) => /^[a-z0-9_]+$/.test(n))) throw new Error(`bad database name ${name} or ${from}`);
       await sql(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await sql(admin, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
+      await sql(admin, `CREATE DATABASE ${name} TEMPLATE ${from}`);
       return withDatabase(admin, name);
     },
     stop,
