@@ -18,12 +18,14 @@ const ALL: Benchmark[] = [fanout, verdictThroughput, deskScale, socketMemory];
 
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 
+class UsageError extends Error {}
+
 function selected(args: string[]): Benchmark[] {
   const names = args.filter((a) => !a.startsWith('-'));
   if (names.length === 0) return ALL;
   const unknown = names.filter((n) => !ALL.some((b) => b.name === n));
   if (unknown.length) {
-    throw new Error(`Unknown benchmark ${unknown.join(', ')}. Choose from: ${ALL.map((b) => b.name).join(', ')}.`);
+    throw new UsageError(`Unknown benchmark ${unknown.join(', ')}. Choose from: ${ALL.map((b) => b.name).join(', ')}.`);
   }
   return ALL.filter((b) => names.includes(b.name));
 }
@@ -66,7 +68,7 @@ async function main() {
 }
 
 main().catch(async (e) => {
-  log(`failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  log(`failed: ${e instanceof UsageError ? e.message : e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   await runCleanups();
   process.exit(1);
 });
