@@ -7,7 +7,7 @@ import { toAuditRecord } from './to-record';
 
 // Any constant works; it names the lock that serialises appends so that two
 // transactions can never chain onto the same previous event (no forks).
-const AUDIT_CHAIN_LOCK = 7_310_001;
+export const AUDIT_CHAIN_LOCK = 7_310_001;
 
 export async function appendAuditEvent(tx: Tx, input: AuditEventInput): Promise<AuditEventRecord> {
   const event = auditEventInputSchema.parse(input);

@@ -1,0 +1,213 @@
+// Verdict throughput: concurrent writers, each deciding its own claim over and
+// over through the HTTP API, against the same SQL transaction (version-checked
+// UPDATE + hash-chained audit INSERT under the same advisory lock) sent
+// through plain `pg` to the same database.
+import pg from 'pg';
+import { AUDIT_CHAIN_LOCK } from '../lib/audit/append-audit-event';
+import { verifyAuditChain } from '../lib/audit/verify-chain';
+import { GENESIS_HASH, hashEvent } from '../lib/audit/hash';
+import { bulkImportClaims } from '../lib/claims/bulk-import';
+import { sql, usingDatabase } from './support/bench-database';
+import { type Benchmark, closedLoop, type ClosedLoopResult } from './support/benchmark';
+import { sleep } from './support/clock';
+import { signInDemoUsers, startFactdesk } from './support/factdesk-server';
+import { summarize } from './support/stats';
+import { syntheticClaims } from './support/synthetic-claims';
+import { fmtInt, fmtMs, fmtRatio, markdownTable } from './support/table';
+
+const WRITERS = [1, 4, 16];
+const DURATION_MS = 8_000; // per path and writer count, in SLICES turns
+const SLICES = 4;
+const WARMUP_MS = 1_000;
+const APP_PORT = 3320;
+const POOL_SIZE = 10; // the app's DB_POOL_SIZE default
+const REASON = 'Checked against the ministry figures and two independent reports from the crossing.';
+const EVIDENCE = [{ url: 'https://example.org/reports/border-crossing', label: 'Border crossing report' }];
+
+type ClaimRef = { id: string; version: number };
+
+const statusFor = (n: number) => (['verified', 'disputed', 'outdated'] as const)[n % 3]!;
+
+async function currentVersions(url: string, ids: string[]): Promise<Map<string, number>> {
+  const rows = await sql<ClaimRef>(url, 'SELECT id, version FROM claims WHERE id = ANY($1::uuid[])', [ids]);
+  return new Map(rows.map((r) => [r.id, r.version]));
+}
+
+// Factdesk: the real endpoint, one session cookie per reviewer account.
+function apiWriter(baseUrl: string, cookies: string[], claims: ClaimRef[]) {
+  let n = 0;
+  return async (w: number): Promise<boolean> => {
+    const claim = claims[w]!;
+    const res = await fetch(`${baseUrl}/api/claims/${claim.id}/verdict`, {
+      method: 'POST',
+      headers: { cookie: cookies[w % cookies.length]!, origin: baseUrl, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: statusFor(n++), reason: REASON, evidence: EVIDENCE, expectedVersion: claim.version }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const json = (await res.json()) as { version?: number; current?: { version: number } };
+    if (res.ok && typeof json.version === 'number') {
+      claim.version = json.version;
+      return true;
+    }
+    if (json.current) claim.version = json.current.version;
+    return false;
+  };
+}
+
+type ClaimRow = {
+  status: string; reason: string | null; evidence: unknown; re_review_at: Date | null; version: number; decided_by_id: string | null;
+};
+const verdictState = (c: ClaimRow) => ({
+  status: c.status,
+  reason: c.reason,
+  evidence: c.evidence,
+  reReviewAt: c.re_review_at?.toISOString() ?? null,
+  version: c.version,
+  decidedById: c.decided_by_id,
+});
+
+// Baseline: the statements setVerdict sends, in one transaction, without the
+// HTTP layer, session check, ORM or realtime publish.
+function sqlWriter(pool: pg.Pool, actor: { id: string; email: string }, claims: ClaimRef[]) {
+  let n = 0;
+  return async (w: number): Promise<boolean> => {
+    const claim = claims[w]!;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const before = (await client.query<ClaimRow>('SELECT * FROM claims WHERE id = $1', [claim.id])).rows[0]!;
+      const now = new Date();
+      const updated = await client.query(
+        `UPDATE claims SET status = $2, reason = $3, evidence = $4::jsonb, re_review_at = NULL, decided_at = $5,
+                version = version + 1, updated_at = $5, decided_by_id = $6
+          WHERE id = $1 AND version = $7`,
+        [claim.id, statusFor(n++), REASON, JSON.stringify(EVIDENCE), now, actor.id, claim.version],
+      );
+      if (updated.rowCount !== 1) {
+        await client.query('ROLLBACK');
+        claim.version = before.version;
+        return false;
+      }
+      const after = (
+        await client.query<ClaimRow>(
+          `SELECT c.*, row_to_json(d) AS decided_by, row_to_json(a) AS assignee FROM claims c
+             LEFT JOIN users d ON d.id = c.decided_by_id LEFT JOIN users a ON a.id = c.assignee_id WHERE c.id = $1`,
+          [claim.id],
+        )
+      ).rows[0]!;
+      await client.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_CHAIN_LOCK]);
+      const last = (await client.query<{ seq: string; hash: string }>('SELECT seq, hash FROM audit_events ORDER BY seq DESC LIMIT 1')).rows[0];
+      const event = {
+        seq: last ? Number(last.seq) + 1 : 1,
+        at: new Date().toISOString(),
+        actorId: actor.id,
+        actorLabel: actor.email,
+        action: 'claim.verdict_set' as const,
+        claimId: claim.id,
+        before: verdictState(before),
+        after: verdictState(after),
+        reason: REASON,
+        requestId: null,
+        prevHash: last?.hash ?? GENESIS_HASH,
+      };
+      await client.query(
+        `INSERT INTO audit_events (seq, at, actor_id, actor_label, action, claim_id, before, after, reason, request_id, prev_hash, hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+        [event.seq, event.at, event.actorId, event.actorLabel, event.action, event.claimId, JSON.stringify(event.before),
+          JSON.stringify(event.after), event.reason, event.requestId, event.prevHash, hashEvent(event)],
+      );
+      await client.query('COMMIT');
+      claim.version = after.version;
+      return true;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  };
+}
+
+const rate = (r: ClosedLoopResult) => r.ok / (r.elapsedMs / 1000);
+const emptyResult = (): ClosedLoopResult => ({ ok: 0, errors: 0, latencies: [], elapsedMs: 0 });
+function merge(into: ClosedLoopResult, r: ClosedLoopResult) {
+  into.ok += r.ok;
+  into.errors += r.errors;
+  into.latencies.push(...r.latencies);
+  into.elapsedMs += r.elapsedMs;
+}
+
+export const verdictThroughput: Benchmark = {
+  name: 'throughput',
+  title: 'Verdict throughput',
+  run: async ({ database, log }) => {
+    const url = await database.create('bench_throughput');
+    const maxWriters = Math.max(...WRITERS);
+    await usingDatabase(url, () => bulkImportClaims({ claims: syntheticClaims({ count: maxWriters, prefix: 'writer' }) }));
+    const claims = await sql<ClaimRef>(url, `SELECT id, version FROM claims WHERE source_key LIKE 'writer-%' ORDER BY source_key`);
+    const [actor] = await sql<{ id: string; email: string }>(url, `SELECT id, email FROM users WHERE email = 'reviewer@factdesk.test'`);
+
+    const app = await startFactdesk({ port: APP_PORT, databaseUrl: url });
+    const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+    const rows: string[][] = [];
+    let chain = '';
+    try {
+      const signedIn = await signInDemoUsers(app.baseUrl);
+      const cookies = [signedIn.reviewer, signedIn.reviewer2, signedIn.admin];
+      for (const writers of WRITERS) {
+        const mine = claims.slice(0, writers);
+        const refresh = async () => {
+          const versions = await currentVersions(url, mine.map((c) => c.id));
+          for (const c of mine) c.version = versions.get(c.id)!;
+        };
+
+        log(`throughput: ${writers} writer(s), Factdesk API and plain pg taking turns …`);
+        await refresh();
+        const viaApi = apiWriter(app.baseUrl, cookies, mine);
+        const viaSql = sqlWriter(pool, actor!, mine);
+        await closedLoop(writers, WARMUP_MS, viaApi);
+        await closedLoop(writers, WARMUP_MS, viaSql);
+        // Short turns, so background load on a shared machine falls on both paths alike.
+        const api = emptyResult();
+        const base = emptyResult();
+        for (let slice = 0; slice < SLICES; slice++) {
+          merge(api, await closedLoop(writers, DURATION_MS / SLICES, viaApi));
+          merge(base, await closedLoop(writers, DURATION_MS / SLICES, viaSql));
+        }
+        await sleep(500);
+
+        const a = summarize(api.latencies);
+        const b = summarize(base.latencies);
+        rows.push([
+          String(writers),
+          fmtInt(rate(api)),
+          `${fmtMs(a.p50)} / ${fmtMs(a.p99)}`,
+          fmtInt(rate(base)),
+          `${fmtMs(b.p50)} / ${fmtMs(b.p99)}`,
+          fmtRatio(rate(api) / rate(base)),
+          fmtRatio(a.p99 / b.p99),
+          `${api.errors} / ${base.errors}`,
+        ]);
+      }
+      const verdict = await usingDatabase(url, () => verifyAuditChain());
+      chain = verdict.ok
+        ? `Audit hash chain verified afterwards: ${fmtInt(verdict.checked)} events, intact (both paths extend the same chain).`
+        : `Audit hash chain BROKEN at event ${verdict.brokenAt}: ${verdict.why}`;
+    } finally {
+      await pool.end();
+      await app.stop();
+    }
+    return [
+      `Each writer decides its own claim again and again (closed loop) for ${DURATION_MS / 1000} s per path after ${WARMUP_MS / 1000} s of warm-up; ` +
+        `the two paths take turns every ${DURATION_MS / SLICES / 1000} s so background load falls on both alike. ` +
+        `Both use a pool of ${POOL_SIZE} connections (the app's default \`DB_POOL_SIZE\`). Latencies in ms.`,
+      '',
+      markdownTable(
+        ['writers', 'Factdesk API verdicts/s', 'API p50 / p99', 'plain pg tx/s', 'pg p50 / p99', 'throughput ratio (API / pg)', 'p99 ratio (API / pg)', 'errors (API / pg)'],
+        rows,
+      ),
+      '',
+      chain,
+    ].join('\n');
+  },
+};

@@ -1,0 +1,88 @@
+// Imports many claims at once (feeds, archives, benchmarks): batches of
+// multi-row INSERTs, each batch one transaction with its "claim.imported"
+// audit events. Existing source keys are skipped, never overwritten.
+// Publishes no realtime events: a browser sees the claims on its next load.
+import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { normalizeForSearch } from '../articles/normalize-search';
+import { appendAuditEvents } from '../audit/append-audit-events';
+import { SYSTEM_ACTOR } from '../audit/events';
+import { db } from '../db';
+
+const bulkClaimSchema = z.object({
+  sourceKey: z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'sourceKey: letters, digits, "_", "." or "-" (at most 200)'),
+  title: z.string().trim().min(1).max(500),
+  body: z.string().min(1),
+  boilerplate: z.string().nullish(),
+  language: z.string().regex(/^[a-z]{2,3}$/, 'language: a 2–3 letter code such as "en" (or "und")'),
+});
+export type BulkClaimInput = z.input<typeof bulkClaimSchema>;
+
+export type BulkImportResult = { created: number; skipped: number };
+
+const DEFAULT_BATCH = 1000;
+
+type InsertedRow = { id: string; source_key: string; title: string; language: string; content_hash: string };
+
+async function importBatch(batch: BulkClaimInput[]): Promise<number> {
+  const rows = batch.map((input) => {
+    const c = bulkClaimSchema.parse(input);
+    return {
+      ...c,
+      id: randomUUID(),
+      boilerplate: c.boilerplate ?? null,
+      searchText: normalizeForSearch(`${c.title} ${c.body}`),
+      contentHash: createHash('sha256').update(`${c.title}\n\n${c.body}${c.boilerplate ?? ''}`, 'utf8').digest('hex'),
+    };
+  });
+  return db.$transaction(async (tx) => {
+    const inserted = await tx.$queryRawUnsafe<InsertedRow[]>(
+      `INSERT INTO claims (id, source_key, title, body, boilerplate, language, search_text, content_hash)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+       ON CONFLICT (source_key) DO NOTHING
+       RETURNING id, source_key, title, language, content_hash`,
+      rows.map((r) => r.id),
+      rows.map((r) => r.sourceKey),
+      rows.map((r) => r.title),
+      rows.map((r) => r.body),
+      rows.map((r) => r.boilerplate),
+      rows.map((r) => r.language),
+      rows.map((r) => r.searchText),
+      rows.map((r) => r.contentHash),
+    );
+    await appendAuditEvents(
+      tx,
+      inserted.map((c) => ({
+        ...SYSTEM_ACTOR,
+        action: 'claim.imported' as const,
+        claimId: c.id,
+        after: { sourceKey: c.source_key, title: c.title, language: c.language, contentHash: c.content_hash },
+      })),
+    );
+    return inserted.length;
+  }, { timeout: 60_000 });
+}
+
+export async function bulkImportClaims(options: {
+  claims: Iterable<BulkClaimInput> | AsyncIterable<BulkClaimInput>;
+  batchSize?: number;
+  /** Called after each committed batch with the number of inputs handled so far. */
+  onProgress?: (handled: number) => void;
+}): Promise<BulkImportResult> {
+  const size = options.batchSize ?? DEFAULT_BATCH;
+  const result: BulkImportResult = { created: 0, skipped: 0 };
+  let batch: BulkClaimInput[] = [];
+  const flush = async () => {
+    const created = await importBatch(batch);
+    result.created += created;
+    result.skipped += batch.length - created;
+    batch = [];
+    options.onProgress?.(result.created + result.skipped);
+  };
+  for await (const claim of options.claims) {
+    batch.push(claim);
+    if (batch.length >= size) await flush();
+  }
+  if (batch.length) await flush();
+  return result;
+}
