@@ -23,6 +23,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Long reliability runs (`npm run test:soak`); not part of `npm test`.
+        extends: true,
+        test: {
+          name: 'soak',
+          include: ['tests/soak/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/setup-env.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 });

@@ -2,14 +2,34 @@
 // and the custom server share one connection pool.
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/prisma/client';
+import { log } from './log';
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
+/** Pool settings shared by every pg pool the app opens (Prisma's, socket.io's). */
+export function poolSettings() {
+  return {
+    // pg waits forever for a connection by default; a database that does not
+    // answer must turn into a prompt 503, not a request that hangs.
+    connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 5000),
+    // Notice a peer that vanished without closing the socket (host down, cable cut).
+    keepAlive: true,
+  };
+}
+
 function createClient(): PrismaClient {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error('DATABASE_URL is not set: start Factdesk with `npm start` or set it.');
-  const adapter = new PrismaPg({ connectionString, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  const adapter = new PrismaPg(
+    { connectionString, max: Number(process.env.DB_POOL_SIZE ?? 10), ...poolSettings() },
+    {
+      // The pool drops the broken connection and opens new ones when the
+      // database is back; these only make an outage visible in the log.
+      onPoolError: (err) => log.warn({ err: err.message }, 'database connection lost (idle)'),
+      onConnectionError: (err) => log.warn({ err: err.message }, 'database connection lost (in use)'),
+    },
+  );
   return new PrismaClient({ adapter });
 }
 

@@ -23,6 +23,9 @@ const schema = z.object({
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Read by lib/db.ts (which scripts use without env()); validated here at start-up.
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100 (milliseconds)').max(600_000).default(5000),
 });
 
 export type Env = z.infer<typeof schema>;

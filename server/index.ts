@@ -6,6 +6,7 @@ import next from 'next';
 import { CLIENT_IP_HEADER } from '../lib/auth/options';
 import { disconnectDb } from '../lib/db';
 import { env } from '../lib/env';
+import { clientAddress } from '../lib/http/client-address';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seeds/demo-users';
 import { bootstrap } from './bootstrap';
 import { attachRealtime } from './realtime';
@@ -26,8 +27,11 @@ async function main() {
     // Headers only this server may set: drop any a client sent.
     delete req.headers[CLIENT_IP_HEADER];
     delete req.headers['x-factdesk-path'];
-    const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
-    req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || 'unknown';
+    req.headers[CLIENT_IP_HEADER] = clientAddress({
+      forwardedFor: req.headers['x-forwarded-for'],
+      socketAddress: req.socket.remoteAddress,
+      trustProxy,
+    });
     req.headers['x-request-id'] ??= randomUUID();
     const url = new URL(req.url ?? '/', 'http://local');
     url.searchParams.delete('_rsc');

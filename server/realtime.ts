@@ -3,13 +3,13 @@
 // PostgreSQL adapter that lets several app processes share one event stream.
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { sessionFromCookieHeader } from '../lib/auth/current-actor';
 import { canReview, type Actor } from '../lib/auth/permissions';
 import { setVerdict } from '../lib/claims/set-verdict';
 import { db } from '../lib/db';
+import { databaseUnavailableError, isDatabaseUnavailable } from '../lib/db-unavailable';
 import { AppError, isAppError } from '../lib/errors';
 import { log } from '../lib/log';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../lib/realtime/events';
 import { registerIo } from '../lib/realtime/io-registry';
 import { replayChanges } from '../lib/realtime/replay';
+import { createAdapterPool } from './adapter-pool';
 
 type SocketData = { actor: Actor; expiresAt: number; viewing: string | null; writing: 'verdict' | 'comment' | null };
 type DeskServer = Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
@@ -32,6 +33,7 @@ export function allowedOrigins(): string[] {
 }
 
 function fail(e: unknown): Ack<never> {
+  if (isDatabaseUnavailable(e)) e = databaseUnavailableError();
   if (isAppError(e)) return { ok: false, error: { code: e.code, message: e.message }, ...(e.extra ?? {}) };
   log.error({ err: e }, 'socket handler failed');
   return { ok: false, error: { code: 'internal', message: 'Something went wrong on our side.' } };
@@ -160,11 +162,14 @@ function watchSessions(io: DeskServer) {
 
 export function attachRealtime(httpServer: HttpServer, databaseUrl: string): { io: Server; close: () => Promise<void> } {
   const origins = allowedOrigins();
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-  pool.on('error', (err: Error & { code?: string }) => log.warn({ code: err.code, message: err.message }, 'socket.io adapter lost its database connection'));
+  const pool = createAdapterPool(databaseUrl);
   const io: DeskServer = new Server(httpServer, {
     serveClient: false,
-    adapter: createAdapter(pool),
+    // While the database is away, publishes and heartbeats fail (live pushes to
+    // other processes are lost; clients catch up from the audit log).
+    adapter: createAdapter(pool.adapterPool, {
+      errorHandler: (err: Error) => log.warn({ err: err.message }, 'socket.io adapter could not publish'),
+    }),
     // Browsers send Origin on websocket and CORS requests: compare it with our
     // own URL so another site cannot ride a reviewer's cookie.
     allowRequest: (req, callback) => {

@@ -1,11 +1,13 @@
 'use client';
 
 // The browser's live connection. It applies every committed change exactly
-// once and in order: live events carry their audit sequence number; after any
-// reconnect, or when a gap appears, it asks the server for everything since
-// the last number it applied (replayed from the audit log).
+// once and in order (lib/realtime/change-feed.ts): live events carry their
+// audit sequence number; after any reconnect, or when a gap appears, it asks
+// the server for everything since the last number it applied (replayed from
+// the audit log).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { createChangeFeed } from '@/lib/realtime/change-feed';
 import type { ClaimPresence, ClientToServer, DeskChange, PresencePerson, ServerToClient } from '@/lib/realtime/events';
 
 type Status = 'connecting' | 'live' | 'reconnecting';
@@ -44,10 +46,8 @@ export function RealtimeProvider({ me, initialSeq, children }: { me: Me; initial
   const listeners = useRef(new Set<Listener>());
   const lastSeq = useRef(initialSeq);
   const viewing = useRef<string | null>(null);
-  const syncing = useRef(false);
 
   const apply = useCallback((change: DeskChange) => {
-    if (change.event.seq <= lastSeq.current) return; // already applied
     lastSeq.current = change.event.seq;
     for (const fn of listeners.current) fn(change);
   }, []);
@@ -55,38 +55,25 @@ export function RealtimeProvider({ me, initialSeq, children }: { me: Me; initial
   useEffect(() => {
     const socket: Socket<ServerToClient, ClientToServer> = io({ transports: ['websocket', 'polling'] });
     socketRef.current = socket;
-
-    const sync = async () => {
-      if (syncing.current) return;
-      syncing.current = true;
-      try {
-        for (;;) {
-          const result = await socket.timeout(15_000).emitWithAck('sync', { since: lastSeq.current });
-          if (!result.ok) break;
-          result.data.changes.forEach(apply);
-          if (!result.data.more) break;
-        }
-      } catch {
-        /* the next connect retries */
-      } finally {
-        syncing.current = false;
-      }
-    };
+    const feed = createChangeFeed({
+      since: lastSeq.current,
+      apply,
+      fetchSince: async (since) => {
+        const result = await socket.timeout(15_000).emitWithAck('sync', { since }).catch(() => null);
+        return result?.ok ? result.data : null; // failed: the next connect retries
+      },
+    });
 
     const setPresenceFor = (p: ClaimPresence) => setPresence((all) => ({ ...all, [p.claimId]: p.people }));
 
     socket.on('connect', async () => {
       setStatus('live');
-      await sync();
+      await feed.sync();
       if (viewing.current) socket.emit('presence:view', { claimId: viewing.current });
       const snapshot = await socket.timeout(15_000).emitWithAck('presence:snapshot', {}).catch(() => null);
       if (snapshot?.ok) setPresence(Object.fromEntries((snapshot.data as ClaimPresence[]).map((p) => [p.claimId, p.people])));
     });
-    socket.on('desk:change', (change) => {
-      if (syncing.current) return; // the running catch-up includes it
-      if (change.event.seq === lastSeq.current + 1) apply(change);
-      else if (change.event.seq > lastSeq.current + 1) void sync(); // a gap: fetch what is missing, in order
-    });
+    socket.on('desk:change', feed.receive);
     socket.on('presence:claim', setPresenceFor);
     socket.on('disconnect', async (reason) => {
       setStatus('reconnecting');

@@ -1,6 +1,7 @@
 // next-auth configuration: email + password credentials, JWT sessions.
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { isAppError } from '../errors';
 import { log } from '../log';
 import { sessionFromClaims } from './current-actor';
@@ -52,6 +53,8 @@ export function authOptions(): NextAuthOptions {
           } catch (e) {
             // next-auth passes an Error's message to the sign-in form.
             if (isAppError(e)) throw new Error(e.message);
+            // …so never a driver error naming the database host.
+            if (isDatabaseUnavailable(e)) throw new Error(databaseUnavailableError().message);
             throw e;
           }
         },

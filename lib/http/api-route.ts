@@ -5,6 +5,7 @@ import { NextResponse } from 'next/server';
 import { ZodError } from 'zod';
 import { actorFromCookieHeader } from '../auth/current-actor';
 import type { Actor } from '../auth/permissions';
+import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { AppError, isAppError } from '../errors';
 import { log } from '../log';
 import { API_CSP } from './security-headers';
@@ -26,11 +27,6 @@ export function zodToAppError(e: ZodError): AppError {
   return new AppError('invalid_input', message, { issues });
 }
 
-function isDatabaseDown(e: unknown): boolean {
-  const text = `${(e as { code?: string })?.code ?? ''} ${(e as Error)?.message ?? ''}`;
-  return /ECONNREFUSED|ECONNRESET|57P01|57P03|terminating connection|Connection terminated|DatabaseNotReachable|connect ETIMEDOUT/i.test(text);
-}
-
 // PostgreSQL refusing text it cannot store (NUL, bad encoding). Validation
 // (lib/validation/text.ts) catches these first; this is the safety net for a
 // field that missed it, so the caller still gets a 400 rather than a 500.
@@ -46,9 +42,10 @@ export function toResponse(e: unknown, requestId: string): Response {
     log.warn({ err: e, requestId }, 'database refused text that validation let through');
     return errorResponse(new AppError('invalid_input', 'Text cannot contain NUL characters (U+0000) or invalid Unicode.'));
   }
-  if (isDatabaseDown(e)) {
-    log.error({ err: e, requestId }, 'database unavailable');
-    return errorResponse(new AppError('unavailable', 'The database is not reachable right now. Try again shortly.'));
+  if (isDatabaseUnavailable(e)) {
+    // Expected while the database restarts: one line, not a stack trace per request.
+    log.warn({ requestId, err: (e as Error)?.message?.split('\n').filter(Boolean).at(-1) }, 'database unavailable');
+    return errorResponse(databaseUnavailableError());
   }
   log.error({ err: e, requestId }, 'unhandled error in route');
   return errorResponse(new AppError('internal', `Something went wrong on our side (request ${requestId}).`));

@@ -49,7 +49,10 @@ export async function ensureDatabaseExists(url: string) {
   const name = decodeURIComponent(target.pathname.slice(1));
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 10_000 });
+  // A server going away between queries emits 'error'; without a listener that
+  // would crash the process instead of failing the awaited query.
+  client.on('error', () => {});
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

@@ -6,7 +6,17 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export type AppServer = { baseUrl: string; port: number; stop: () => Promise<void>; output: () => string };
+export type AppServer = {
+  baseUrl: string;
+  port: number;
+  pid: number;
+  stop: () => Promise<void>;
+  /** kill -9 of the whole process group: a crash, no clean shutdown. */
+  kill: () => Promise<void>;
+  /** True while the process runs (it has not crashed or been stopped). */
+  alive: () => boolean;
+  output: () => string;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,8 +31,8 @@ export async function freePort(): Promise<number> {
 
 type ServerEnv = Record<string, string> | ((port: number) => Record<string, string>);
 
-export async function startAppServer(serverEnv: ServerEnv = {}): Promise<AppServer> {
-  const port = await freePort();
+export async function startAppServer(serverEnv: ServerEnv = {}, options: { port?: number } = {}): Promise<AppServer> {
+  const port = options.port ?? (await freePort());
   const env = typeof serverEnv === 'function' ? serverEnv(port) : serverEnv;
   let output = '';
   const child: ChildProcess = spawn(
@@ -58,18 +68,23 @@ export async function startAppServer(serverEnv: ServerEnv = {}): Promise<AppServ
     if (Date.now() > deadline) throw new Error(`Factdesk server did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const signal = async (sig: NodeJS.Signals, escalateAfterMs: number | null) => {
+    if (!running()) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    try { process.kill(-child.pid!, sig); } catch { /* gone */ }
+    const timer = escalateAfterMs === null ? null : setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, escalateAfterMs);
+    await exited;
+    if (timer) clearTimeout(timer);
+  };
   return {
     baseUrl,
     port,
+    pid: child.pid!,
     output: () => output,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      process.kill(-child.pid!, 'SIGTERM');
-      const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    alive: running,
+    stop: () => signal('SIGTERM', 10_000),
+    kill: () => signal('SIGKILL', null),
   };
 }
 
@@ -80,7 +95,15 @@ function cookiesFrom(res: Response): string[] {
 export type LoginResult = { ok: boolean; cookie: string; status: number; error: string | null; setCookies: string[] };
 
 /** Signs in through next-auth's credentials endpoint; returns the Cookie header to send. */
-export async function login(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}): Promise<LoginResult> {
+export async function login(
+  baseUrl: string,
+  email: string,
+  password: string,
+  // Extra request headers, or the fetch to use (e.g. one bound to another source address).
+  extra: Record<string, string> | typeof fetch = {},
+): Promise<LoginResult> {
+  const fetch = typeof extra === 'function' ? extra : globalThis.fetch;
+  const headers = typeof extra === 'function' ? {} : extra;
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { headers });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const jar = cookiesFrom(csrf);

