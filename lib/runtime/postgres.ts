@@ -62,6 +62,23 @@ export async function ensureDatabaseExists(url: string) {
   }
 }
 
+/** The embedded server with Factdesk's settings (not started). Shared with tests that stop and restart it. */
+export function createEmbeddedServer(options: { dataDir: string; port: number; onError?: (e: unknown) => void }): EmbeddedPostgres {
+  return new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => {},
+    onError: options.onError ?? (() => {}),
+  });
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
@@ -80,19 +97,7 @@ export async function startEmbeddedPostgres(options: {
     return { url, embedded: true, stop: async () => {} };
   }
 
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: options.port,
-    user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => {},
-    onError: (e) => log(`postgres: ${String(e)}`),
-  });
+  const server = createEmbeddedServer({ dataDir, port: options.port, onError: (e) => log(`postgres: ${String(e)}`) });
 
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     log(`Initialising embedded PostgreSQL in ${dataDir} …`);

