@@ -21,7 +21,14 @@ type ClaimWithPeople = Claim & { decidedBy?: User | null; assignee?: User | null
 const person = (u: User | null | undefined): Person | null =>
   u ? { id: u.id, displayName: u.displayName, email: u.email } : null;
 
-export function toClaimSummary(c: Claim): ClaimSummary {
+/** The columns a summary needs: list queries select only these (not the article text). */
+export const CLAIM_SUMMARY_SELECT = {
+  id: true, sourceKey: true, title: true, language: true, status: true, version: true, updatedAt: true, assigneeId: true, reReviewAt: true,
+} as const;
+
+type SummaryColumns = Pick<Claim, keyof typeof CLAIM_SUMMARY_SELECT>;
+
+export function toClaimSummary(c: SummaryColumns): ClaimSummary {
   return {
     id: c.id,
     sourceKey: c.sourceKey,

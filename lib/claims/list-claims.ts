@@ -5,7 +5,7 @@ import type { Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import type { ClaimSummary, ListClaimsQuery } from '../validation/claims';
-import { toClaimSummary } from './claim-dto';
+import { CLAIM_SUMMARY_SELECT, toClaimSummary } from './claim-dto';
 
 export type ClaimPage = { claims: ClaimSummary[]; nextCursor: string | null };
 
@@ -48,6 +48,7 @@ export async function listClaims(options: { actor: Actor; query: ListClaimsQuery
     where.OR = [{ updatedAt: { lt: c.updatedAt } }, { updatedAt: c.updatedAt, id: { lt: c.id } }];
   }
   const rows = await db.claim.findMany({
+    select: CLAIM_SUMMARY_SELECT,
     where,
     orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
     take: query.limit + 1,
