@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import type { CommentDto } from '@/lib/claims/comment-dto';
-import { formatDateTime, initials } from '@/lib/utils/format';
+import { avatarColour, formatDateTime, initials } from '@/lib/utils/format';
 import { COMMENT_MAX } from '@/lib/validation/verdicts';
 import { postJson } from './api-client';
 import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
@@ -52,7 +52,7 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
         <ul className="mt-3 space-y-3" data-testid="comments">
           {all.map((c) => (
             <li key={c.id} className="flex gap-2 text-sm">
-              <span aria-hidden className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700">
+              <span aria-hidden className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold ${avatarColour(c.author.id)}`}>
                 {initials(c.author.displayName)}
               </span>
               <div className="min-w-0">

@@ -1,6 +1,6 @@
 'use client';
 
-import { initials } from '@/lib/utils/format';
+import { avatarColour, distinctInitials } from '@/lib/utils/format';
 import { useRealtime } from './realtime-provider';
 
 /** Who else has this claim open; "writing" people get a ring and a label. */
@@ -9,13 +9,15 @@ export function PresenceAvatars({ claimId, showWriting = false }: { claimId: str
   const people = (presence[claimId] ?? []).filter((p) => p.userId !== me.id);
   if (people.length === 0) return null;
   const writers = people.filter((p) => p.writing);
+  const labels = distinctInitials(people.map((p) => ({ id: p.userId, name: p.name })));
   return (
     <span className="inline-flex items-center gap-2" data-testid="presence">
       <span className="flex -space-x-1.5">
         {people.map((p) => (
           <span key={p.userId} title={`${p.name}${p.writing ? ` is writing a ${p.writing}` : ' is viewing'}`}
-            className={`flex h-6 w-6 items-center justify-center rounded-full border-2 border-white bg-indigo-100 text-[10px] font-semibold text-indigo-800 ${p.writing ? 'ring-2 ring-amber-400' : ''}`}>
-            {initials(p.name)}
+            aria-hidden data-testid="presence-avatar"
+            className={`flex h-6 w-6 items-center justify-center rounded-full border-2 border-white text-[10px] font-semibold ${avatarColour(p.userId)} ${p.writing ? 'ring-2 ring-amber-500' : ''}`}>
+            {labels.get(p.userId)}
           </span>
         ))}
       </span>

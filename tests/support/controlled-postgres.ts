@@ -20,7 +20,8 @@ export async function startControlledPostgres(name: string): Promise<ControlledP
   const port = await portFor('postgres');
   const dataDir = path.resolve(`.data/reliability/${name}-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const url = embeddedUrl(port, 'factdesk');
+  rmSync(`${dataDir}.password`, { force: true });
+  const url = embeddedUrl(dataDir, port, 'factdesk');
   const server = createEmbeddedServer({ dataDir, port });
   await server.initialise();
   await server.start();
@@ -42,6 +43,7 @@ export async function startControlledPostgres(name: string): Promise<ControlledP
       if (running) await server.stop().catch(() => {});
       running = false;
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}.password`, { force: true });
     },
   };
 }
