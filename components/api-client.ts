@@ -3,14 +3,24 @@
 // Browser side of the JSON API: one place that turns error bodies into messages.
 export type ApiError = { status: number; code: string; message: string; issues?: { path: string; message: string }[]; body: Record<string, unknown> };
 
-export async function postJson<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
+// A save that gets no answer must not spin for ever (a database that stopped
+// answering holds requests already under way). The request may still complete
+// on the server: its change then arrives live, and a retry meets the version check.
+export const SAVE_TIMEOUT_MS = 20_000;
+
+export async function postJson<T>(url: string, body: unknown, options: { timeoutMs?: number } = {}): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
+  const timeoutMs = options.timeoutMs ?? SAVE_TIMEOUT_MS;
   let res: Response;
+  let json: Record<string, unknown>;
   try {
-    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  } catch {
+    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+    json = (await res.json().catch((e: unknown) => { if (isTimeout(e)) throw e; return {}; })) as Record<string, unknown>;
+  } catch (e) {
+    if (isTimeout(e)) {
+      return { ok: false, error: { status: 0, code: 'timeout', message: `Factdesk has not answered for ${Math.round(timeoutMs / 1000)} seconds. Your draft is kept. The save may still go through: if it does, it appears here by itself; otherwise try again.`, body: {} } };
+    }
     return { ok: false, error: { status: 0, code: 'network', message: 'Could not reach Factdesk. Your draft is kept; check the connection and try again.', body: {} } };
   }
-  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (res.ok) return { ok: true, data: json as T };
   const err = (json.error ?? {}) as { code?: string; message?: string; issues?: ApiError['issues'] };
   if (res.status === 401) window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
@@ -18,4 +28,8 @@ export async function postJson<T>(url: string, body: unknown): Promise<{ ok: tru
     ok: false,
     error: { status: res.status, code: err.code ?? 'error', message: err.message ?? `Request failed (${res.status}).`, issues: err.issues, body: json },
   };
+}
+
+function isTimeout(e: unknown): boolean {
+  return (e as { name?: string } | null)?.name === 'TimeoutError';
 }

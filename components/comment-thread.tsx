@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CommentDto } from '@/lib/claims/comment-dto';
 import { avatarColour, formatDateTime, initials } from '@/lib/utils/format';
 import { COMMENT_MAX } from '@/lib/validation/verdicts';
@@ -15,13 +15,27 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
   const [error, setError] = useState<string | null>(null);
   const [posted, setPosted] = useState<CommentDto[]>([]);
   const all = [...comments, ...posted.filter((p) => !comments.some((c) => c.id === p.id))];
-  const { writing } = useRealtime();
+  const { writing, me } = useRealtime();
   const typing = body.trim().length > 0;
+  // A post that timed out may still land; its live event then clears the box
+  // so that "try again" does not post it twice.
+  const sending = useRef<{ body: string; landed: boolean; late: boolean } | null>(null);
 
   // New comments arrive with their text; append them at once.
   useDeskChanges(({ comment }) => {
-    if (comment?.claimId === claimId) setPosted((p) => (p.some((x) => x.id === comment.id) ? p : [...p, comment]));
+    if (comment?.claimId !== claimId) return;
+    setPosted((p) => (p.some((x) => x.id === comment.id) ? p : [...p, comment]));
+    const mine = sending.current;
+    if (mine && comment.author.id === me.id && comment.body === mine.body) {
+      if (mine.late) landedLate();
+      else mine.landed = true;
+    }
   });
+  const landedLate = () => {
+    sending.current = null;
+    setBody('');
+    setError(null);
+  };
   useEffect(() => {
     if (canPost) writing(claimId, typing ? 'comment' : null);
   }, [typing, claimId, canPost, writing]);
@@ -30,8 +44,15 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
     e.preventDefault();
     setPending(true);
     setError(null);
+    sending.current = { body, landed: false, late: false };
     const result = await postJson<CommentDto>(`/api/claims/${claimId}/comments`, { body });
     setPending(false);
+    if (!result.ok && result.error.code === 'timeout' && sending.current) {
+      if (sending.current.landed) return landedLate();
+      sending.current.late = true;
+    } else {
+      sending.current = null;
+    }
     if (!result.ok) {
       setError(result.error.message);
       return;

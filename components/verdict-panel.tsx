@@ -51,10 +51,31 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
   }, [hasDraft, claim.id, writing]);
   useEffect(() => () => writing(claim.id, null), [claim.id, writing]);
 
+  // My own save that got no answer in time (timeout) may still have landed:
+  // its live event confirms it, whether it arrives before or after the timeout.
+  const ownLanded = useRef<{ version: number; status: ClaimStatus } | null>(null);
+  const awaitingLate = useRef(false);
+  const confirmLate = (c: { version: number; status: ClaimStatus }) => {
+    awaitingLate.current = false;
+    ownLanded.current = null;
+    setDraft(empty());
+    setConflict(null);
+    setError(null);
+    setBaseVersion(c.version);
+    setSaved(`Saved: ${c.status} (version ${c.version}), confirmed after a delay.`);
+    router.refresh();
+  };
+
   // A verdict by someone else lands while I draft: say so at once, before I submit.
   useDeskChanges(({ event, claim: changed, actorName }) => {
-    if (event.action !== 'claim.verdict_set' || event.claimId !== claim.id || event.actorId === me.id || !changed) return;
+    if (event.action !== 'claim.verdict_set' || event.claimId !== claim.id || !changed) return;
     if (changed.version <= baseVersion) return;
+    if (event.actorId === me.id) {
+      if (changed.status !== draft.status) return;
+      if (awaitingLate.current) confirmLate(changed);
+      else if (pending) ownLanded.current = { version: changed.version, status: changed.status };
+      return;
+    }
     if (!hasDraft) {
       setBaseVersion(changed.version); // nothing to protect: follow the claim
       return;
@@ -92,6 +113,8 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
     }
     setPending(true);
     setError(null);
+    ownLanded.current = null;
+    awaitingLate.current = false;
     const result = await postJson<ClaimDetail>(`/api/claims/${claim.id}/verdict`, {
       status: draft.status,
       reason: draft.reason,
@@ -112,6 +135,10 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
       setConflict(fromClaim(result.error.body.current as ClaimDetail, true));
       router.refresh(); // the rest of the page shows the new verdict; the draft state stays
       return;
+    }
+    if (result.error.code === 'timeout') {
+      if (ownLanded.current) return confirmLate(ownLanded.current);
+      awaitingLate.current = true;
     }
     const fields = Object.fromEntries((result.error.issues ?? []).map((i) => [i.path, i.message]));
     setError({ message: result.error.message, fields });

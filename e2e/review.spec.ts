@@ -139,3 +139,65 @@ test('the audit trail page lists events with filters', async ({ page }) => {
   for (const text of await rows.allTextContents()) expect(text).toContain('claim.verdict_set');
   await page.screenshot({ path: 'e2e/screenshots/audit.png', fullPage: true });
 });
+
+test('a save that gets no answer says so within 20 s, keeps the draft, and confirms itself when the verdict lands late', async ({ page }) => {
+  await signIn(page, 'reviewer@factdesk.test');
+  await page.getByRole('link', { name: /Дезертирането дойде/ }).click();
+  await expect(page.getByTestId('verdict-panel')).toBeVisible();
+  await expect(page.getByTestId('connection-status')).toContainText('Live');
+
+  // The server holds the request (as with a database that stopped answering)
+  // past the browser's 20 s limit, then carries it out.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/claims/*/verdict', async (route) => {
+    await released;
+    const response = await route.fetch();
+    await route.fulfill({ response }).catch(() => {}); // the browser has stopped waiting
+  });
+
+  await page.getByRole('radio', { name: /Disputed/ }).check({ force: true });
+  const reason = 'Bulgarian outlets repeat the Colombian figure without a source.';
+  await page.getByRole('textbox', { name: /Reason/ }).fill(reason);
+  await page.getByRole('button', { name: 'Save verdict' }).click();
+
+  const error = page.getByTestId('verdict-error');
+  await expect(error).toContainText('has not answered for 20 seconds', { timeout: 30_000 });
+  await expect(error).toContainText('Your draft is kept');
+  await expect(page.getByRole('textbox', { name: /Reason/ })).toHaveValue(reason);
+  await expect(page.getByRole('button', { name: 'Save verdict' })).toBeEnabled();
+  await page.screenshot({ path: 'e2e/screenshots/verdict-timeout.png', fullPage: true });
+
+  // The request is carried out after all: its live event confirms the save.
+  release();
+  await expect(page.getByText(/Saved: disputed \(version \d+\), confirmed after a delay\./)).toBeVisible();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: /Reason/ })).toHaveValue('');
+  const current = page.getByTestId('current-verdict');
+  await expect(current.getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
+  await expect(current).toContainText(reason);
+});
+
+test('a comment whose post times out but lands later is not left in the box to be posted twice', async ({ page }) => {
+  await signIn(page, 'reviewer2@factdesk.test');
+  await page.getByRole('link', { name: /Дезертирането дойде/ }).click();
+  await expect(page.getByTestId('connection-status')).toContainText('Live');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/claims/*/comments', async (route) => {
+    await released;
+    const response = await route.fetch();
+    await route.fulfill({ response }).catch(() => {});
+  });
+
+  const text = `Asked the Sofia desk for their source (${Date.now()}).`;
+  await page.getByRole('textbox', { name: /comment/i }).fill(text);
+  await page.getByRole('button', { name: 'Post comment' }).click();
+  await expect(page.getByText('has not answered for 20 seconds')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('textbox', { name: /comment/i })).toHaveValue(text);
+
+  release();
+  await expect(page.getByTestId('comment-body').filter({ hasText: text })).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: /comment/i })).toHaveValue('');
+  await expect(page.getByText('has not answered for 20 seconds')).toHaveCount(0);
+});
