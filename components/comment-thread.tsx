@@ -1,12 +1,13 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CommentDto } from '@/lib/claims/comment-dto';
 import { avatarColour, formatDateTime, initials } from '@/lib/utils/format';
 import { COMMENT_MAX } from '@/lib/validation/verdicts';
 import { postJson } from './api-client';
 import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
+import { useLateConfirmation } from './use-late-confirmation';
 
 export function CommentThread({ claimId, comments, canPost }: { claimId: string; comments: CommentDto[]; canPost: boolean }) {
   const router = useRouter();
@@ -19,23 +20,17 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
   const typing = body.trim().length > 0;
   // A post that timed out may still land; its live event then clears the box
   // so that "try again" does not post it twice.
-  const sending = useRef<{ body: string; landed: boolean; late: boolean } | null>(null);
+  const late = useLateConfirmation<CommentDto>(() => {
+    setBody('');
+    setError(null);
+  });
 
   // New comments arrive with their text; append them at once.
   useDeskChanges(({ comment }) => {
     if (comment?.claimId !== claimId) return;
     setPosted((p) => (p.some((x) => x.id === comment.id) ? p : [...p, comment]));
-    const mine = sending.current;
-    if (mine && comment.author.id === me.id && comment.body === mine.body) {
-      if (mine.late) landedLate();
-      else mine.landed = true;
-    }
+    if (comment.author.id === me.id) late.landed(comment);
   });
-  const landedLate = () => {
-    sending.current = null;
-    setBody('');
-    setError(null);
-  };
   useEffect(() => {
     if (canPost) writing(claimId, typing ? 'comment' : null);
   }, [typing, claimId, canPost, writing]);
@@ -44,15 +39,11 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
     e.preventDefault();
     setPending(true);
     setError(null);
-    sending.current = { body, landed: false, late: false };
+    const sent = body;
+    late.start((c) => c.body === sent);
     const result = await postJson<CommentDto>(`/api/claims/${claimId}/comments`, { body });
     setPending(false);
-    if (!result.ok && result.error.code === 'timeout' && sending.current) {
-      if (sending.current.landed) return landedLate();
-      sending.current.late = true;
-    } else {
-      sending.current = null;
-    }
+    if (late.settle(!result.ok && result.error.code === 'timeout')) return;
     if (!result.ok) {
       setError(result.error.message);
       return;

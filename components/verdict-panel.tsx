@@ -12,6 +12,7 @@ import { EVIDENCE_MAX, REASON_MAX } from '@/lib/validation/verdicts';
 import { postJson } from './api-client';
 import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
 import { StatusBadge } from './status-badge';
+import { useLateConfirmation } from './use-late-confirmation';
 import { useShortcuts } from './use-shortcut';
 
 /** Someone else's verdict that landed after the version this draft is based on. */
@@ -51,31 +52,21 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
   }, [hasDraft, claim.id, writing]);
   useEffect(() => () => writing(claim.id, null), [claim.id, writing]);
 
-  // My own save that got no answer in time (timeout) may still have landed:
-  // its live event confirms it, whether it arrives before or after the timeout.
-  const ownLanded = useRef<{ version: number; status: ClaimStatus } | null>(null);
-  const awaitingLate = useRef(false);
-  const confirmLate = (c: { version: number; status: ClaimStatus }) => {
-    awaitingLate.current = false;
-    ownLanded.current = null;
+  // My own save that got no answer in time may still have landed.
+  const late = useLateConfirmation<{ version: number; status: ClaimStatus }>((c) => {
     setDraft(empty());
     setConflict(null);
     setError(null);
     setBaseVersion(c.version);
     setSaved(`Saved: ${c.status} (version ${c.version}), confirmed after a delay.`);
     router.refresh();
-  };
+  });
 
   // A verdict by someone else lands while I draft: say so at once, before I submit.
   useDeskChanges(({ event, claim: changed, actorName }) => {
     if (event.action !== 'claim.verdict_set' || event.claimId !== claim.id || !changed) return;
     if (changed.version <= baseVersion) return;
-    if (event.actorId === me.id) {
-      if (changed.status !== draft.status) return;
-      if (awaitingLate.current) confirmLate(changed);
-      else if (pending) ownLanded.current = { version: changed.version, status: changed.status };
-      return;
-    }
+    if (event.actorId === me.id) return late.landed(changed);
     if (!hasDraft) {
       setBaseVersion(changed.version); // nothing to protect: follow the claim
       return;
@@ -113,8 +104,8 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
     }
     setPending(true);
     setError(null);
-    ownLanded.current = null;
-    awaitingLate.current = false;
+    const status = draft.status;
+    late.start((c) => c.status === status);
     const result = await postJson<ClaimDetail>(`/api/claims/${claim.id}/verdict`, {
       status: draft.status,
       reason: draft.reason,
@@ -123,6 +114,7 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
       reReviewAt: draft.status === 'outdated' && draft.reReviewAt ? draft.reReviewAt : null,
     });
     setPending(false);
+    if (late.settle(!result.ok && result.error.code === 'timeout')) return;
     if (result.ok) {
       setDraft(empty());
       setConflict(null);
@@ -135,10 +127,6 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
       setConflict(fromClaim(result.error.body.current as ClaimDetail, true));
       router.refresh(); // the rest of the page shows the new verdict; the draft state stays
       return;
-    }
-    if (result.error.code === 'timeout') {
-      if (ownLanded.current) return confirmLate(ownLanded.current);
-      awaitingLate.current = true;
     }
     const fields = Object.fromEntries((result.error.issues ?? []).map((i) => [i.path, i.message]));
     setError({ message: result.error.message, fields });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './support/auth';
+import { holdRequests } from './support/network';
 
 test('a reviewer marks a claim disputed with reason and evidence using only the keyboard', async ({ page }) => {
   await page.goto('/login');
@@ -146,15 +147,8 @@ test('a save that gets no answer says so within 20 s, keeps the draft, and confi
   await expect(page.getByTestId('verdict-panel')).toBeVisible();
   await expect(page.getByTestId('connection-status')).toContainText('Live');
 
-  // The server holds the request (as with a database that stopped answering)
-  // past the browser's 20 s limit, then carries it out.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/claims/*/verdict', async (route) => {
-    await released;
-    const response = await route.fetch();
-    await route.fulfill({ response }).catch(() => {}); // the browser has stopped waiting
-  });
+  // The request is held past the browser's 20 s limit, then carried out.
+  const held = await holdRequests(page, '**/api/claims/*/verdict');
 
   await page.getByRole('radio', { name: /Disputed/ }).check({ force: true });
   const reason = 'Bulgarian outlets repeat the Colombian figure without a source.';
@@ -169,7 +163,7 @@ test('a save that gets no answer says so within 20 s, keeps the draft, and confi
   await page.screenshot({ path: 'e2e/screenshots/verdict-timeout.png', fullPage: true });
 
   // The request is carried out after all: its live event confirms the save.
-  release();
+  held.release();
   await expect(page.getByText(/Saved: disputed \(version \d+\), confirmed after a delay\./)).toBeVisible();
   await expect(error).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: /Reason/ })).toHaveValue('');
@@ -182,13 +176,7 @@ test('a comment whose post times out but lands later is not left in the box to b
   await signIn(page, 'reviewer2@factdesk.test');
   await page.getByRole('link', { name: /Дезертирането дойде/ }).click();
   await expect(page.getByTestId('connection-status')).toContainText('Live');
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/claims/*/comments', async (route) => {
-    await released;
-    const response = await route.fetch();
-    await route.fulfill({ response }).catch(() => {});
-  });
+  const held = await holdRequests(page, '**/api/claims/*/comments');
 
   const text = `Asked the Sofia desk for their source (${Date.now()}).`;
   await page.getByRole('textbox', { name: /comment/i }).fill(text);
@@ -196,7 +184,7 @@ test('a comment whose post times out but lands later is not left in the box to b
   await expect(page.getByText('has not answered for 20 seconds')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('textbox', { name: /comment/i })).toHaveValue(text);
 
-  release();
+  held.release();
   await expect(page.getByTestId('comment-body').filter({ hasText: text })).toHaveCount(1);
   await expect(page.getByRole('textbox', { name: /comment/i })).toHaveValue('');
   await expect(page.getByText('has not answered for 20 seconds')).toHaveCount(0);
