@@ -3,6 +3,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { isAppError } from '../errors';
+import { requestIdFrom } from '../http/request-meta';
 import { log } from '../log';
 import { sessionFromClaims } from './current-actor';
 import { sessionPolicy } from './session-policy';
@@ -47,7 +48,7 @@ export function authOptions(): NextAuthOptions {
               password: credentials?.password,
               // Set by server/ from the socket address; clients cannot forge it.
               ip: header(req, CLIENT_IP_HEADER) ?? 'unknown',
-              requestId: header(req, 'x-request-id') ?? null,
+              requestId: requestIdFrom(header(req, 'x-request-id')),
             });
             return { id: actor.id, email: actor.email, name: actor.displayName, role: actor.role };
           } catch (e) {

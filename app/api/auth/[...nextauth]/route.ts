@@ -1,9 +1,22 @@
 // next-auth's own endpoints. Its POSTs (sign-in, sign-out, session update)
-// check next-auth's CSRF token; the same-origin check is a second line.
+// check next-auth's CSRF token; the same-origin check is a second line. Bodies
+// get the API's 256 KB limit. `_log` (next-auth's client-side error relay)
+// would let anyone anonymous write server log lines: it does not exist here.
 import NextAuth from 'next-auth';
+import type { NextRequest } from 'next/server';
 import { authOptions } from '@/lib/auth/options';
-import { sameOriginOnly } from '@/lib/http/api-route';
+import { AppError } from '@/lib/errors';
+import { bodyLimited, errorResponse, sameOriginOnly } from '@/lib/http/api-route';
+
+type Context = { params: Promise<{ nextauth?: string[] }> };
 
 const handler = NextAuth(authOptions());
+
+async function post(req: NextRequest, context: Context): Promise<Response> {
+  const action = (await context.params).nextauth?.[0];
+  if (action === '_log') return errorResponse(new AppError('not_found', 'Not found.'));
+  return handler(req, context);
+}
+
 export { handler as GET };
-export const POST = sameOriginOnly(handler);
+export const POST = sameOriginOnly(bodyLimited(post));
