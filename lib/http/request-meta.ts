@@ -1,11 +1,12 @@
 // Client-sent request metadata, bounded and normalised once before it reaches
 // the database or a log line. A header is attacker input: an over-long request
 // id once made the sign-in audit insert fail and rolled back the throttle.
+// (The user agent is neither stored nor logged anywhere; if it ever is, add
+// its normaliser here.)
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 
 export const MAX_REQUEST_ID_LENGTH = 100;
-export const MAX_USER_AGENT_LENGTH = 256;
 
 type HeaderValue = string | string[] | null | undefined;
 
@@ -28,15 +29,6 @@ export function requestIdFrom(value: HeaderValue): string {
 /** True when the value is already a request id as requestIdFrom would keep it. */
 export function isNormalRequestId(value: string): boolean {
   return REQUEST_ID.test(value);
-}
-
-/** Printable ASCII only, at most 256 characters; for logs and the audit trail. */
-export function userAgentFrom(value: HeaderValue): string | null {
-  const raw = Array.isArray(value) ? value[0] : value;
-  if (!raw) return null;
-  // eslint-disable-next-line no-control-regex
-  const clean = raw.replace(/[^\x20-\x7e]/g, '').trim().slice(0, MAX_USER_AGENT_LENGTH);
-  return clean || null;
 }
 
 /** An IP address in canonical text form, or null when the value is not one. */
