@@ -3,7 +3,7 @@
 // parallel attempts cannot all slip under the limit; the outcome and its audit
 // row commit together afterwards. If either cannot be written, sign-in fails
 // closed: nobody is signed in unthrottled or unaudited.
-import { db } from '../db';
+import { db, type Tx } from '../db';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import type { AuditEventRecord } from '../audit/events';
 import { publishChange } from '../realtime/publish';
@@ -49,7 +49,7 @@ export async function verifyCredentials(input: {
   const ip = ipAddressFrom(input.ip) ?? 'unknown';
   const requestId = input.requestId && isNormalRequestId(input.requestId) ? input.requestId : null;
   const rules = signInRules(email, ip);
-  const failed = (tx: Parameters<typeof appendAuditEvent>[0], actorId: string | null, after: Record<string, unknown>) =>
+  const failed = (tx: Tx, actorId: string | null, after: Record<string, unknown>) =>
     appendAuditEvent(tx, { action: 'auth.login_failed', actorId, actorLabel: email, after: { ip, ...after }, requestId });
 
   // 1. Count the attempt, before any password is checked.
