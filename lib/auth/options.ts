@@ -7,6 +7,7 @@ import { requestIdFrom } from '../http/request-meta';
 import { log } from '../log';
 import { sessionFromClaims } from './current-actor';
 import { sessionPolicy } from './session-policy';
+import { noteSignInRefusal } from './sign-in-outcome';
 import { verifyCredentials } from './verify-credentials';
 
 export const CLIENT_IP_HEADER = 'x-factdesk-client-ip';
@@ -53,7 +54,10 @@ export function authOptions(): NextAuthOptions {
             return { id: actor.id, email: actor.email, name: actor.displayName, role: actor.role };
           } catch (e) {
             // next-auth passes an Error's message to the sign-in form.
-            if (isAppError(e)) throw new Error(e.message);
+            if (isAppError(e)) {
+              noteSignInRefusal(e);
+              throw new Error(e.message);
+            }
             // …so never a driver error naming the database host.
             if (isDatabaseUnavailable(e)) throw new Error(databaseUnavailableError().message);
             throw e;

@@ -65,7 +65,7 @@ export async function verifyCredentials(input: {
   );
   if (!reservation.admitted) {
     if (refusal) publishChange(refusal, {});
-    throw new AppError('rate_limited', lockMessage(reservation.waitMinutes));
+    throw new AppError('rate_limited', lockMessage(reservation.waitMinutes), { retryAfterMinutes: reservation.waitMinutes });
   }
   const throttled = { accountFailures: reservation.counts[accountKey(email)], locked: reservation.locked };
 

@@ -46,13 +46,22 @@ describe('bursts of parallel attempts', () => {
     const errors = results.map((r) => r.error);
     expect(countOf(errors, WRONG)).toBe(5);
     expect(countOf(errors, LOCKED)).toBe(45);
+    // Wrong: 401. Locked: 429 with Retry-After, so clients and proxies can tell "wait" from "wrong".
+    expect(results.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(45);
     // Every attempt is in the trail: five evaluated, the rest refused unevaluated.
     const trail = reasons(await failuresFrom(ip));
     expect(trail).toHaveLength(50);
     expect(countOf(trail, 'wrong_password')).toBe(5);
     expect(countOf(trail, 'locked')).toBe(45);
-    // The account stays locked for its owner too.
-    expect((await login(app.baseUrl, 'reviewer2@factdesk.test', DEMO_PASSWORD, from(ip))).error).toMatch(LOCKED);
+    // The account stays locked for its owner too, and the answer says for how long.
+    let last: Response | undefined;
+    const recording = (async (input: string | URL | Request, init: RequestInit = {}) =>
+      (last = await fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), ...from(ip) } }))) as typeof fetch;
+    const owner = await login(app.baseUrl, 'reviewer2@factdesk.test', DEMO_PASSWORD, recording);
+    expect(owner.error).toMatch(LOCKED);
+    expect(owner.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(60);
   });
 
   it('50 parallel attempts on 50 accounts from one address: 20 are evaluated, 30 get the lock message', async () => {
@@ -145,7 +154,11 @@ describe('fails closed when an attempt cannot be recorded', () => {
     const email = 'viewer@factdesk.test';
     const repair = await breakInserts('audit_events', 'actor_label', email);
     try {
-      for (let i = 0; i < 8; i++) expect((await login(app.baseUrl, email, `guess-${i}`, from('203.0.113.50'))).error).toMatch(UNAVAILABLE);
+      for (let i = 0; i < 8; i++) {
+        const r = await login(app.baseUrl, email, `guess-${i}`, from('203.0.113.50'));
+        expect(r.error).toMatch(UNAVAILABLE);
+        expect(r.status).toBe(503);
+      }
       const right = await login(app.baseUrl, email, DEMO_PASSWORD, from('127.0.0.1'));
       expect(right.ok).toBe(false);
       expect(right.error).toMatch(UNAVAILABLE);

@@ -5,6 +5,7 @@
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { authOptions } from '@/lib/auth/options';
+import { withSignInOutcome } from '@/lib/auth/sign-in-outcome';
 import { AppError } from '@/lib/errors';
 import { bodyLimited, errorResponse, sameOriginOnly } from '@/lib/http/api-route';
 
@@ -15,7 +16,7 @@ const handler = NextAuth(authOptions());
 async function post(req: NextRequest, context: Context): Promise<Response> {
   const action = (await context.params).nextauth?.[0];
   if (action === '_log') return errorResponse(new AppError('not_found', 'Not found.'));
-  return handler(req, context);
+  return withSignInOutcome(() => handler(req, context));
 }
 
 export { handler as GET };
