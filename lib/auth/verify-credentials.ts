@@ -7,6 +7,7 @@ import { db, type Tx } from '../db';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import type { AuditEventRecord } from '../audit/events';
 import { publishChange } from '../realtime/publish';
+import { isDatabaseUnavailable } from '../db-unavailable';
 import { AppError, isAppError } from '../errors';
 import { ipAddressFrom, isLoopbackAddress, isNormalRequestId } from '../http/request-meta';
 import { log } from '../log';
@@ -23,6 +24,10 @@ export const DEMO_FROM_NETWORK_ERROR =
   'To sign in from another machine, ask whoever runs the desk to create a real account with ' +
   '`npm run user:create -- --email you@example.org --role reviewer --name "Your Name"`.';
 
+// A burst of attempts queues for pool connections; waiting a little is better
+// than refusing a sign-in as unavailable (Prisma's default is 2 s).
+const TX_OPTIONS = { maxWait: 5_000 } as const;
+
 const lockMessage = (minutes: number) => `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 
 /** Runs a write the attempt depends on; any failure to record it refuses the sign-in. */
@@ -31,7 +36,9 @@ async function recorded<T>(what: string, write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (e) {
     if (isAppError(e)) throw e;
-    log.error({ err: e, what }, 'sign-in attempt could not be recorded; refusing it');
+    // A database restart is expected: one line, not a stack trace per attempt.
+    if (isDatabaseUnavailable(e)) log.warn({ what }, 'sign-in refused: database unavailable');
+    else log.error({ err: e, what }, 'sign-in attempt could not be recorded; refusing it');
     throw new AppError('unavailable', SIGN_IN_UNAVAILABLE);
   }
 }
@@ -61,7 +68,7 @@ export async function verifyCredentials(input: {
       // still audited: continued guessing shows in the trail.
       if (!r.admitted) refusal = await failed(tx, null, { reason: 'locked', lockedMinutes: r.waitMinutes });
       return r;
-    }),
+    }, TX_OPTIONS),
   );
   if (!reservation.admitted) {
     if (refusal) publishChange(refusal, {});
@@ -99,7 +106,7 @@ export async function verifyCredentials(input: {
         requestId,
       });
       return { id: user.id, email: user.email, role: user.role, displayName: user.displayName };
-    }),
+    }, TX_OPTIONS),
   );
   if (event) publishChange(event, actor ? { actorName: actor.displayName } : {});
   if (demoFromNetwork) throw new AppError('forbidden', DEMO_FROM_NETWORK_ERROR);

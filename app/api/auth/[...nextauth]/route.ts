@@ -13,11 +13,13 @@ type Context = { params: Promise<{ nextauth?: string[] }> };
 
 const handler = NextAuth(authOptions());
 
-async function post(req: NextRequest, context: Context): Promise<Response> {
+const limitedHandler = bodyLimited((req: NextRequest, context: Context) => withSignInOutcome(() => handler(req, context)));
+
+async function post(req: Request, context: Context): Promise<Response> {
   const action = (await context.params).nextauth?.[0];
   if (action === '_log') return errorResponse(new AppError('not_found', 'Not found.'));
-  return withSignInOutcome(() => handler(req, context));
+  return limitedHandler(req, context);
 }
 
 export { handler as GET };
-export const POST = sameOriginOnly(bodyLimited(post));
+export const POST = sameOriginOnly(post);
