@@ -6,12 +6,13 @@ import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db, disconnectDb } from '../../lib/db';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../seeds/demo-users';
-import { seedDemoUsers } from '../../seeds/run-seed';
+import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
 import { type AppServer, login, startAppServer } from '../support/app-server';
 
 let app: AppServer;
 
 beforeAll(async () => {
+  await seedArticles();
   await seedDemoUsers();
   app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL!, TRUST_PROXY: '1' });
 }, 90_000);
@@ -113,6 +114,26 @@ describe('client values are bounded before they reach the audit trail', () => {
     expect(reasons(trail)).toEqual([...Array(5).fill('wrong_password'), ...Array(4).fill('locked')]);
     for (const event of trail) expect(event.requestId).toMatch(/^[A-Za-z0-9._:-]{1,100}$/);
     expect(trail[6]!.requestId).toBe('first');
+  });
+
+  it('every API route sees the same normalised request id, in its answer and in the audit row it writes', async () => {
+    const session = await login(app.baseUrl, 'reviewer@factdesk.test', DEMO_PASSWORD, from('127.0.0.1'));
+    expect(session.ok).toBe(true);
+    const claim = await db.claim.findFirstOrThrow();
+    for (const [i, hostile] of ['<x>' + 'r'.repeat(300), 'tab\there', Buffer.from('ünï', 'utf8').toString('latin1'), 'a, b'].entries()) {
+      const read = await fetch(`${app.baseUrl}/api/claims`, { headers: { cookie: session.cookie, 'x-request-id': hostile } });
+      expect(read.status).toBe(200);
+      expect(read.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._:-]{1,100}$/);
+      const write = await fetch(`${app.baseUrl}/api/claims/${claim.id}/comments`, {
+        method: 'POST',
+        headers: { cookie: session.cookie, 'content-type': 'application/json', 'x-request-id': hostile },
+        body: JSON.stringify({ body: `comment ${i}` }),
+      });
+      expect(write.status).toBeLessThan(300);
+      const row = await db.auditEvent.findFirstOrThrow({ where: { action: 'claim.comment_added' }, orderBy: { seq: 'desc' } });
+      expect(row.requestId).toMatch(/^[A-Za-z0-9._:-]{1,100}$/);
+      expect(write.headers.get('x-request-id')).toBe(row.requestId);
+    }
   });
 
   it('keeps a plain request id as sent, so logs and the trail can be matched', async () => {
