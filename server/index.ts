@@ -1,12 +1,12 @@
 // Factdesk's process: Next.js and socket.io on one HTTP server, over the
 // database prepared by bootstrap(). `npm start` (production) and `npm run dev`.
 import { createServer } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import next from 'next';
 import { CLIENT_IP_HEADER } from '../lib/auth/options';
 import { disconnectDb } from '../lib/db';
 import { env } from '../lib/env';
 import { clientAddress } from '../lib/http/client-address';
+import { requestIdFrom } from '../lib/http/request-meta';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seeds/demo-users';
 import { bootstrap } from './bootstrap';
 import { attachRealtime } from './realtime';
@@ -32,7 +32,8 @@ async function main() {
       socketAddress: req.socket.remoteAddress,
       trustProxy,
     });
-    req.headers['x-request-id'] ??= randomUUID();
+    // Client input like any other: kept only when it is a short plain token.
+    req.headers['x-request-id'] = requestIdFrom(req.headers['x-request-id']);
     const url = new URL(req.url ?? '/', 'http://local');
     url.searchParams.delete('_rsc');
     req.headers['x-factdesk-path'] = url.pathname + url.search;

@@ -3,9 +3,11 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { isAppError } from '../errors';
+import { requestIdFrom } from '../http/request-meta';
 import { log } from '../log';
 import { sessionFromClaims } from './current-actor';
 import { sessionPolicy } from './session-policy';
+import { noteSignInRefusal } from './sign-in-outcome';
 import { verifyCredentials } from './verify-credentials';
 
 export const CLIENT_IP_HEADER = 'x-factdesk-client-ip';
@@ -47,12 +49,15 @@ export function authOptions(): NextAuthOptions {
               password: credentials?.password,
               // Set by server/ from the socket address; clients cannot forge it.
               ip: header(req, CLIENT_IP_HEADER) ?? 'unknown',
-              requestId: header(req, 'x-request-id') ?? null,
+              requestId: requestIdFrom(header(req, 'x-request-id')),
             });
             return { id: actor.id, email: actor.email, name: actor.displayName, role: actor.role };
           } catch (e) {
             // next-auth passes an Error's message to the sign-in form.
-            if (isAppError(e)) throw new Error(e.message);
+            if (isAppError(e)) {
+              noteSignInRefusal(e);
+              throw new Error(e.message);
+            }
             // …so never a driver error naming the database host.
             if (isDatabaseUnavailable(e)) throw new Error(databaseUnavailableError().message);
             throw e;

@@ -1,13 +1,13 @@
 // Wraps every JSON route handler: request id, session, error mapping. Handlers
 // only parse input, call one domain function and return its result.
-import { randomUUID } from 'node:crypto';
-import { NextResponse } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
 import { ZodError } from 'zod';
 import { actorFromCookieHeader } from '../auth/current-actor';
 import type { Actor } from '../auth/permissions';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { AppError, isAppError } from '../errors';
 import { log } from '../log';
+import { requestIdFrom } from './request-meta';
 import { API_CSP } from './security-headers';
 
 export type RouteContext<P> = { req: Request; actor: Actor; params: P; requestId: string };
@@ -69,7 +69,7 @@ export function assertSameOrigin(req: Request) {
 
 export function apiRoute<P = Record<string, string | string[]>>(handler: Handler<P>) {
   return async (req: Request, context: { params: Promise<P> }) => {
-    const requestId = req.headers.get('x-request-id')?.slice(0, 100) || randomUUID();
+    const requestId = requestIdFrom(req.headers.get('x-request-id'));
     try {
       assertSameOrigin(req);
       const actor = await actorFromCookieHeader(req.headers.get('cookie') ?? undefined);
@@ -99,7 +99,7 @@ export function sameOriginOnly<C>(handler: (req: Request, context: C) => Promise
     try {
       assertSameOrigin(req);
     } catch (e) {
-      return withApiHeaders(toResponse(e, req.headers.get('x-request-id')?.slice(0, 100) || randomUUID()));
+      return withApiHeaders(toResponse(e, requestIdFrom(req.headers.get('x-request-id'))));
     }
     return handler(req, context);
   };
@@ -113,7 +113,7 @@ function tooLarge(maxBytes: number) {
 
 // Reads at most maxBytes: a huge body is refused as soon as it passes the limit,
 // never buffered whole.
-async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> {
+async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   if (Number(req.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge(maxBytes);
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
@@ -145,6 +145,23 @@ export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise
   } catch {
     throw new AppError('invalid_input', 'Request body must be valid JSON.');
   }
+}
+
+/**
+ * For handlers that read the body themselves (next-auth): the same limit and
+ * 413 as readJson. The body is read up to the limit, then handed on buffered.
+ */
+export function bodyLimited<C>(handler: (req: NextRequest, context: C) => Promise<Response> | Response, maxBytes = MAX_JSON_BYTES) {
+  return async (req: Request, context: C) => {
+    let body: Uint8Array<ArrayBuffer>;
+    try {
+      body = await readLimited(req, maxBytes);
+    } catch (e) {
+      return withApiHeaders(toResponse(e, requestIdFrom(req.headers.get('x-request-id'))));
+    }
+    const hasBody = !SAFE_METHODS.has(req.method);
+    return handler(new NextRequest(req.url, { method: req.method, headers: req.headers, body: hasBody ? body : undefined }), context);
+  };
 }
 
 export function searchParamsObject(req: Request): Record<string, string> {
