@@ -43,5 +43,7 @@ export function createRateLimiter(limit: RateLimit, now: () => number = Date.now
       }
       return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((cost - bucket.tokens) / limit.refillPerSecond)) };
     },
+    /** How many accounts it holds buckets for. */
+    size: () => buckets.size,
   };
 }
