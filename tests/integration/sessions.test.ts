@@ -134,6 +134,28 @@ describe('signing out', () => {
   });
 });
 
+describe('after the database connection of the session listener is lost', () => {
+  const listeners = () =>
+    db.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN factdesk_session_ended'`;
+
+  it('each server listens again, and sign-out still closes sockets on every server', { timeout: 60_000 }, async () => {
+    const before = await listeners();
+    expect(before).toHaveLength(2); // one per app server
+    await db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN factdesk_session_ended'`;
+    // Wait until both servers have reconnected: new backends, none of the old.
+    for (;;) {
+      const now = await listeners();
+      if (now.length === 2 && now.every((r) => !before.some((b) => b.pid === r.pid))) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const session = await login(b.baseUrl, 'reviewer2@factdesk.test', DEMO_PASSWORD);
+    const sockets = [await openSocket(a, session.cookie), await openSocket(b, session.cookie)];
+    await signOut(b, session.cookie);
+    for (const s of sockets) expect(await s.gone).toBe('io server disconnect');
+    expect(a.alive() && b.alive()).toBe(true);
+  });
+});
+
 describe('disabling an account', () => {
   it('closes its open sockets on every server at once, from another process, and revokes its sessions', { timeout: 120_000 }, async () => {
     await db.user.create({ data: { email: 'leaver@paper.example', displayName: 'Leaver', role: 'reviewer', passwordHash: await hashPassword('a-long-enough-password') } });
