@@ -17,7 +17,7 @@ import {
   claimRoom, userRoom, type writingSchema,
 } from '../lib/realtime/events';
 import { registerIo } from '../lib/realtime/io-registry';
-import { createRateLimiter } from '../lib/realtime/rate-limit';
+import { createRateLimiter, type RateLimit } from '../lib/realtime/rate-limit';
 import { replayChanges } from '../lib/realtime/replay';
 import type { SessionEnded } from '../lib/realtime/session-ended';
 import { createAdapterPool } from './adapter-pool';
@@ -27,10 +27,10 @@ type SocketData = { actor: Actor; sessionId: string; expiresAt: number; viewing:
 type DeskServer = Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
 type DeskSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
 
-// Per account, per app server (see lib/realtime/rate-limit.ts): a burst of 60
-// points, then 10 a second. A browser needs a few events per page; a loop of
+// Per account, per app server (see lib/realtime/rate-limit.ts), in points: by
+// default a burst of 60, then 10 a second (SOCKET_EVENT_BURST,
+// SOCKET_EVENTS_PER_SECOND). A browser needs a few events per page; a loop of
 // `sync {since: 0}` (each one reads up to 500 audit rows) gets 5 a second.
-const EVENT_LIMIT = { capacity: 60, refillPerSecond: 10 };
 const EVENT_COST: Record<ClientEvent, number> = { sync: 2, 'presence:snapshot': 2, 'presence:view': 1, 'presence:writing': 1, 'verdict:set': 1 };
 
 /** socket.io's default is 1 MB; no client event needs more than the API's JSON limit. */
@@ -196,7 +196,7 @@ function watchSessions(io: DeskServer, everyMs: number) {
 export function attachRealtime(
   httpServer: HttpServer,
   databaseUrl: string,
-  options: { sessionSweepMs: number },
+  options: { sessionSweepMs: number; eventLimit: RateLimit },
 ): { io: Server; close: () => Promise<void> } {
   const origins = allowedOrigins();
   const pool = createAdapterPool(databaseUrl);
@@ -233,7 +233,7 @@ export function attachRealtime(
       next(new Error('unavailable'));
     }
   });
-  const limiter = createRateLimiter(EVENT_LIMIT);
+  const limiter = createRateLimiter(options.eventLimit);
   io.on('connection', (socket) => {
     void socket.join([DESK_ROOM, userRoom(socket.data.actor.id)]);
     registerHandlers(io, socket, limiter);
