@@ -119,6 +119,13 @@ describe('signing out', () => {
     expect(row.userAgent!.length).toBeLessThanOrEqual(256);
     expect(userAgent.startsWith(row.userAgent!)).toBe(true);
     expect(row.ip).toBe('127.0.0.1');
+
+    // The keep-alive records activity (for a future "your sessions" list); an hour ago becomes now.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await db.session.update({ where: { id: row.id }, data: { lastSeenAt: hourAgo } });
+    expect((await keepAlive(a, session.cookie)).body.user).toBeDefined();
+    const seen = await db.session.findUniqueOrThrow({ where: { id: row.id } });
+    expect(seen.lastSeenAt.getTime()).toBeGreaterThan(hourAgo.getTime() + 3_000_000);
   });
 
   it('a cookie issued before server-side sessions (no session id) is treated as ended: sign in again', async () => {
