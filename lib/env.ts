@@ -22,6 +22,12 @@ const schema = z.object({
   SEED_DEMO_USERS: booleanFlag,
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
+  // How often open websockets are re-checked against the database. Sign-out and
+  // disabling close them at once; this catches time limits and lost notifications.
+  SESSION_SWEEP_SECONDS: z.coerce.number().min(1).max(3600).default(10),
+  // Per-account token bucket for socket events, per app server (server/realtime.ts).
+  SOCKET_EVENT_BURST: z.coerce.number().int().min(10).max(100_000).default(60),
+  SOCKET_EVENTS_PER_SECOND: z.coerce.number().positive().max(100_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Read by lib/db.ts (which scripts use without env()); validated here at start-up.
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),

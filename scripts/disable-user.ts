@@ -1,5 +1,5 @@
 // `npm run user:disable -- --email E`: the account can no longer sign in; its
-// sessions and sockets end at their next request or within 10 seconds.
+// sessions end at their next request and its open sockets close at once.
 import { parseArgs } from 'node:util';
 import { disconnectDb } from '../lib/db';
 import { isAppError } from '../lib/errors';

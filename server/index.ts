@@ -39,7 +39,10 @@ async function main() {
     req.headers['x-factdesk-path'] = url.pathname + url.search;
     void handle(req, res);
   });
-  const realtime = attachRealtime(httpServer, boot.database.url);
+  const realtime = attachRealtime(httpServer, boot.database.url, {
+    sessionSweepMs: config.SESSION_SWEEP_SECONDS * 1000,
+    eventLimit: { capacity: config.SOCKET_EVENT_BURST, refillPerSecond: config.SOCKET_EVENTS_PER_SECOND },
+  });
 
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
   say(`Factdesk is ready on http://localhost:${config.PORT}`);

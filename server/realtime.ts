@@ -1,14 +1,14 @@
 // socket.io on the app's HTTP server: authenticated handshake, origin check,
-// validated and authorised client events, presence, catch-up replay, and the
-// PostgreSQL adapter that lets several app processes share one event stream.
+// rate-limited, validated and authorised client events, presence, catch-up
+// replay, sockets closed the moment their session ends, and the PostgreSQL
+// adapter that lets several app processes share one event stream.
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
-import { sessionFromCookieHeader } from '../lib/auth/current-actor';
+import { actorForSession, liveSessionIds, sessionFromCookieHeader } from '../lib/auth/current-actor';
 import { canReview, type Actor } from '../lib/auth/permissions';
 import { setVerdict } from '../lib/claims/set-verdict';
-import { db } from '../lib/db';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../lib/db-unavailable';
 import { AppError, isAppError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -17,14 +17,24 @@ import {
   claimRoom, userRoom, type writingSchema,
 } from '../lib/realtime/events';
 import { registerIo } from '../lib/realtime/io-registry';
+import { createRateLimiter, type RateLimit } from '../lib/realtime/rate-limit';
 import { replayChanges } from '../lib/realtime/replay';
+import type { SessionEnded } from '../lib/realtime/session-ended';
 import { createAdapterPool } from './adapter-pool';
+import { listenForEndedSessions } from './session-ended-listener';
 
-type SocketData = { actor: Actor; expiresAt: number; viewing: string | null; writing: 'verdict' | 'comment' | null };
+type SocketData = { actor: Actor; sessionId: string; expiresAt: number; viewing: string | null; writing: 'verdict' | 'comment' | null };
 type DeskServer = Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
 type DeskSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
 
-const SESSION_CHECK_MS = 10_000;
+// Per account, per app server (see lib/realtime/rate-limit.ts), in points: by
+// default a burst of 60, then 10 a second (SOCKET_EVENT_BURST,
+// SOCKET_EVENTS_PER_SECOND). A browser needs a few events per page; a loop of
+// `sync {since: 0}` (each one reads up to 500 audit rows) gets 5 a second.
+const EVENT_COST: Record<ClientEvent, number> = { sync: 2, 'presence:snapshot': 2, 'presence:view': 1, 'presence:writing': 1, 'verdict:set': 1 };
+
+/** socket.io's default is 1 MB; no client event needs more than the API's JSON limit. */
+export const MAX_SOCKET_MESSAGE_BYTES = 256 * 1024;
 
 export function allowedOrigins(): string[] {
   const own = process.env.NEXTAUTH_URL ? [new URL(process.env.NEXTAUTH_URL).origin] : [];
@@ -39,25 +49,39 @@ function fail(e: unknown): Ack<never> {
   return { ok: false, error: { code: 'internal', message: 'Something went wrong on our side.' } };
 }
 
-// The account as it is now: disabled or demoted users lose their rights on the
-// next event, not only at the periodic session check.
-async function currentActor(socket: DeskSocket): Promise<Actor | null> {
-  if (socket.data.expiresAt <= Date.now()) return null;
-  const user = await db.user.findUnique({ where: { id: socket.data.actor.id } });
-  if (!user || user.disabledAt) return null;
-  return { id: user.id, email: user.email, role: user.role, displayName: user.displayName };
+// The account as it is now (one read of the session row with its user):
+// signed-out, disabled or demoted users lose their rights on the next event.
+function currentActor(socket: DeskSocket): Promise<Actor | null> {
+  const { sessionId, actor, expiresAt } = socket.data;
+  return actorForSession({ sessionId, userId: actor.id, expiresAt });
 }
 
-// Every client event goes through here: session and account still valid,
-// payload validated, then the handler; the answer (or the error) goes back in the ack.
-function on<E extends ClientEvent>(
+type EventLimiter = ReturnType<typeof createRateLimiter>;
+
+// Every client event goes through here, cheapest check first: the account's
+// rate limit, then the payload, and only then the database (session and
+// account still valid), then the handler; the answer (or the error) goes back in the ack.
+function onEvent<E extends ClientEvent>(
   socket: DeskSocket,
+  limiter: EventLimiter,
   event: E,
   handler: (payload: never, actor: Actor) => Promise<unknown>,
 ) {
   const schema: z.ZodType = CLIENT_EVENT_SCHEMAS[event];
   (socket as unknown as { on: (e: string, fn: (p: unknown, a?: unknown) => void) => void }).on(event, async (payload, ack) => {
     const reply = typeof ack === 'function' ? (ack as (r: unknown) => void) : () => {};
+    const taken = limiter.take(socket.data.actor.id, EVENT_COST[event]);
+    if (!taken.ok) {
+      const s = taken.retryAfterSeconds;
+      reply(fail(new AppError('rate_limited', `Too many requests from your account: slow down and try again in ${s} second${s === 1 ? '' : 's'}.`, undefined, { retryAfter: s })));
+      return;
+    }
+    const parsed = schema.safeParse(payload ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      reply({ ok: false, error: { code: 'invalid_input', message: `${issue?.path.join('.') || event}: ${issue?.message}` } });
+      return;
+    }
     let actor: Actor | null;
     try {
       actor = await currentActor(socket);
@@ -71,12 +95,6 @@ function on<E extends ClientEvent>(
       return;
     }
     socket.data.actor = actor;
-    const parsed = schema.safeParse(payload ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      reply({ ok: false, error: { code: 'invalid_input', message: `${issue?.path.join('.') || event}: ${issue?.message}` } });
-      return;
-    }
     try {
       reply({ ok: true, data: (await handler(parsed.data as never, actor)) ?? null });
     } catch (e) {
@@ -106,7 +124,11 @@ async function allPresence(io: DeskServer): Promise<ClaimPresence[]> {
   return Promise.all([...claimIds].map((id) => presenceOf(io, id)));
 }
 
-function registerHandlers(io: DeskServer, socket: DeskSocket) {
+function registerHandlers(io: DeskServer, socket: DeskSocket, limiter: EventLimiter) {
+  // Each registration names its socket and event literally: the authorization
+  // matrix test reads the registered events from this file.
+  const on = <E extends ClientEvent>(s: DeskSocket, event: E, handler: (payload: never, actor: Actor) => Promise<unknown>) =>
+    onEvent(s, limiter, event, handler);
   on(socket, 'sync', async ({ since }: { since: number }) => replayChanges({ since }));
 
   on(socket, 'presence:snapshot', async () => allPresence(io));
@@ -141,30 +163,47 @@ function registerHandlers(io: DeskServer, socket: DeskSocket) {
   });
 }
 
-// Sessions that end (idle, absolute limit) or accounts disabled while a socket
-// is open are disconnected within SESSION_CHECK_MS.
-function watchSessions(io: DeskServer) {
-  const timer = setInterval(async () => {
-    try {
-      const sockets = [...io.of('/').sockets.values()] as DeskSocket[];
-      if (sockets.length === 0) return;
-      const ids = [...new Set(sockets.map((s) => s.data.actor.id))];
-      const active = new Set((await db.user.findMany({ where: { id: { in: ids }, disabledAt: null }, select: { id: true } })).map((u) => u.id));
-      const now = Date.now();
-      for (const s of sockets) if (s.data.expiresAt <= now || !active.has(s.data.actor.id)) s.disconnect(true);
-    } catch (e) {
-      log.warn({ err: e }, 'session check failed');
-    }
-  }, SESSION_CHECK_MS);
+const localSockets = (io: DeskServer) => [...io.of('/').sockets.values()] as DeskSocket[];
+
+// Sign-out and disabling close this server's matching sockets at once
+// (NOTIFY from the revoking transaction reaches every server).
+function closeEnded(io: DeskServer, ended: SessionEnded) {
+  for (const s of localSockets(io)) {
+    if ('sessionId' in ended ? s.data.sessionId === ended.sessionId : s.data.actor.id === ended.userId) s.disconnect(true);
+  }
+}
+
+// The safety net: sessions that end by time (idle, absolute limit), and any
+// revocation whose notification was lost (database away), close within everyMs.
+async function sweepSessions(io: DeskServer) {
+  try {
+    const sockets = localSockets(io);
+    if (sockets.length === 0) return;
+    const live = await liveSessionIds([...new Set(sockets.map((s) => s.data.sessionId))]);
+    const now = Date.now();
+    for (const s of sockets) if (s.data.expiresAt <= now || !live.has(s.data.sessionId)) s.disconnect(true);
+  } catch (e) {
+    log.warn({ err: e }, 'session check failed');
+  }
+}
+
+function watchSessions(io: DeskServer, everyMs: number) {
+  const timer = setInterval(() => void sweepSessions(io), everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }
 
-export function attachRealtime(httpServer: HttpServer, databaseUrl: string): { io: Server; close: () => Promise<void> } {
+export function attachRealtime(
+  httpServer: HttpServer,
+  databaseUrl: string,
+  options: { sessionSweepMs: number; eventLimit: RateLimit },
+): { io: Server; close: () => Promise<void> } {
   const origins = allowedOrigins();
   const pool = createAdapterPool(databaseUrl);
   const io: DeskServer = new Server(httpServer, {
     serveClient: false,
+    // Larger messages close the connection before anything parses them.
+    maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
     // While the database is away, publishes and heartbeats fail (live pushes to
     // other processes are lost; clients catch up from the audit log).
     adapter: createAdapter(pool.adapterPool, {
@@ -184,6 +223,7 @@ export function attachRealtime(httpServer: HttpServer, databaseUrl: string): { i
       const session = await sessionFromCookieHeader(socket.request.headers.cookie);
       if (!session) return next(new Error('unauthenticated'));
       socket.data.actor = session.actor;
+      socket.data.sessionId = session.sessionId;
       socket.data.expiresAt = session.expiresAt;
       socket.data.viewing = null;
       socket.data.writing = null;
@@ -193,16 +233,22 @@ export function attachRealtime(httpServer: HttpServer, databaseUrl: string): { i
       next(new Error('unavailable'));
     }
   });
+  const limiter = createRateLimiter(options.eventLimit);
   io.on('connection', (socket) => {
     void socket.join([DESK_ROOM, userRoom(socket.data.actor.id)]);
-    registerHandlers(io, socket);
+    registerHandlers(io, socket, limiter);
   });
-  const stopWatching = watchSessions(io);
+  const stopWatching = watchSessions(io, options.sessionSweepMs);
+  const listener = listenForEndedSessions(databaseUrl, {
+    ended: (e) => closeEnded(io, e),
+    reconnected: () => void sweepSessions(io),
+  });
   registerIo(io as unknown as Server);
   return {
     io: io as unknown as Server,
     close: async () => {
       stopWatching();
+      await listener.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await pool.end().catch(() => {});
     },

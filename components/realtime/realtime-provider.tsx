@@ -8,10 +8,24 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { createChangeFeed } from '@/lib/realtime/change-feed';
-import type { ClaimPresence, ClientToServer, DeskChange, PresencePerson, ServerToClient } from '@/lib/realtime/events';
+import type { ClaimPresence, ClientToServer, DeskChange, PresencePerson, ServerToClient, SyncResult } from '@/lib/realtime/events';
+import { ReloadNotice } from './reload-notice';
 
 type Status = 'connecting' | 'live' | 'reconnecting';
 type Listener = (change: DeskChange) => void;
+type DeskSocket = Socket<ServerToClient, ClientToServer>;
+
+// A replay page; a rate-limited request waits as long as the server says and
+// asks again (a few times), so a burst of reconnecting tabs still catches up.
+async function fetchPage(socket: DeskSocket, since: number): Promise<SyncResult | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const result = await socket.timeout(15_000).emitWithAck('sync', { since }).catch(() => null);
+    if (result?.ok) return result.data;
+    if (result?.error.code !== 'rate_limited' || !socket.connected) return null; // failed: the next connect retries
+    await new Promise((r) => setTimeout(r, (result.retryAfter ?? 1) * 1000));
+  }
+  return null;
+}
 export type Me = { id: string; role: 'admin' | 'reviewer' | 'viewer'; displayName: string };
 
 type Realtime = {
@@ -42,7 +56,9 @@ export function useDeskChanges(fn: Listener) {
 export function RealtimeProvider({ me, initialSeq, children }: { me: Me; initialSeq: number; children: React.ReactNode }) {
   const [status, setStatus] = useState<Status>('connecting');
   const [presence, setPresence] = useState<Record<string, PresencePerson[]>>({});
-  const socketRef = useRef<Socket<ServerToClient, ClientToServer> | null>(null);
+  // Set when the server says this page is too far behind to catch up live.
+  const [reloadMessage, setReloadMessage] = useState<string | null>(null);
+  const socketRef = useRef<DeskSocket | null>(null);
   const listeners = useRef(new Set<Listener>());
   const lastSeq = useRef(initialSeq);
   const viewing = useRef<string | null>(null);
@@ -53,15 +69,13 @@ export function RealtimeProvider({ me, initialSeq, children }: { me: Me; initial
   }, []);
 
   useEffect(() => {
-    const socket: Socket<ServerToClient, ClientToServer> = io({ transports: ['websocket', 'polling'] });
+    const socket: DeskSocket = io({ transports: ['websocket', 'polling'] });
     socketRef.current = socket;
     const feed = createChangeFeed({
       since: lastSeq.current,
       apply,
-      fetchSince: async (since) => {
-        const result = await socket.timeout(15_000).emitWithAck('sync', { since }).catch(() => null);
-        return result?.ok ? result.data : null; // failed: the next connect retries
-      },
+      fetchSince: (since) => fetchPage(socket, since),
+      onReload: setReloadMessage,
     });
 
     const setPresenceFor = (p: ClaimPresence) => setPresence((all) => ({ ...all, [p.claimId]: p.people }));
@@ -114,5 +128,10 @@ export function RealtimeProvider({ me, initialSeq, children }: { me: Me; initial
     [me, status, presence, subscribe, view, writing],
   );
 
-  return <Context.Provider value={value}>{children}</Context.Provider>;
+  return (
+    <Context.Provider value={value}>
+      {reloadMessage && <ReloadNotice message={reloadMessage} />}
+      {children}
+    </Context.Provider>
+  );
 }

@@ -1,13 +1,26 @@
 // Resolves the signed-in user from the next-auth session cookie, for pages,
-// route handlers and socket handshakes alike. Every call re-reads the user, so
-// a disabled account or a changed role takes effect at once.
+// route handlers and socket handshakes alike. Every call re-reads the session
+// row with its user (one query), so a sign-out, a disabled account or a
+// changed role takes effect at once.
 import { parseCookie } from 'cookie';
 import { decode, type JWT } from 'next-auth/jwt';
 import { db } from '../db';
 import type { Actor } from './permissions';
+import { hashSessionSecret } from './session-id';
 import { SESSION_COOKIES, sessionPolicy } from './session-policy';
 
-export type Session = { actor: Actor; expiresAt: number };
+/** `sessionId` is the row id in `sessions` (not the secret the cookie carries). */
+export type Session = { actor: Actor; expiresAt: number; sessionId: string };
+
+type UserRow = { id: string; email: string; role: Actor['role']; displayName: string; disabledAt: Date | null };
+type SessionRow = { id: string; userId: string; revokedAt: Date | null; user: UserRow };
+
+// The one rule for "is this session row still good", for cookies and sockets alike.
+function liveActor(row: SessionRow | null, userId: string): Actor | null {
+  if (!row || row.revokedAt || row.userId !== userId || row.user.disabledAt) return null;
+  const { id, email, role, displayName } = row.user;
+  return { id, email, role, displayName };
+}
 
 export async function actorFromSessionToken(raw: string | undefined): Promise<Actor | null> {
   return (await sessionFromToken(raw))?.actor ?? null;
@@ -26,13 +39,29 @@ export async function sessionFromToken(raw: string | undefined): Promise<Session
 }
 
 /** The session a decoded token stands for, if its limits hold and the account is still active. */
+// Tokens issued before server-side sessions existed carry no `sid`: they are
+// treated as ended, and their users sign in again.
 export async function sessionFromClaims(token: JWT): Promise<Session | null> {
-  if (typeof token.uid !== 'string' || typeof token.loginAt !== 'number') return null;
+  if (typeof token.uid !== 'string' || typeof token.loginAt !== 'number' || typeof token.sid !== 'string') return null;
   const expiresAt = Math.min(token.loginAt + sessionPolicy().absoluteMs, typeof token.exp === 'number' ? token.exp * 1000 : Infinity);
   if (expiresAt <= Date.now()) return null;
-  const user = await db.user.findUnique({ where: { id: token.uid } });
-  if (!user || user.disabledAt) return null;
-  return { actor: { id: user.id, email: user.email, role: user.role, displayName: user.displayName }, expiresAt };
+  const row = await db.session.findUnique({ where: { tokenHash: hashSessionSecret(token.sid) }, include: { user: true } });
+  const actor = liveActor(row, token.uid);
+  return actor && row ? { actor, expiresAt, sessionId: row.id } : null;
+}
+
+/** For an open socket: the account behind a session that was valid at the handshake, if it still is. */
+export async function actorForSession(session: { sessionId: string; userId: string; expiresAt: number }): Promise<Actor | null> {
+  if (session.expiresAt <= Date.now()) return null;
+  const row = await db.session.findUnique({ where: { id: session.sessionId }, include: { user: true } });
+  return liveActor(row, session.userId);
+}
+
+/** Of these session row ids, the ones still live (not revoked, account not disabled). */
+export async function liveSessionIds(ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.session.findMany({ where: { id: { in: ids }, revokedAt: null, user: { disabledAt: null } }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
 }
 
 export function sessionTokenFromCookies(get: (name: string) => string | undefined): string | undefined {

@@ -5,9 +5,12 @@ import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailab
 import { isAppError } from '../errors';
 import { requestIdFrom } from '../http/request-meta';
 import { log } from '../log';
+import { db } from '../db';
 import { sessionFromClaims } from './current-actor';
+import { revokeSession } from './revoke-session';
 import { sessionPolicy } from './session-policy';
 import { noteSignInRefusal } from './sign-in-outcome';
+import { startSession } from './start-session';
 import { verifyCredentials } from './verify-credentials';
 
 export const CLIENT_IP_HEADER = 'x-factdesk-client-ip';
@@ -21,6 +24,24 @@ function header(req: unknown, name: string): string | undefined {
   const value = headers?.[name];
   return Array.isArray(value) ? value[0] : value;
 }
+
+// The sign-in request's user agent and client address, for the session row.
+// next-auth runs inside Next's route handler, where next/headers works; loaded
+// lazily because the custom server imports this module outside Next.
+async function signInRequest(): Promise<{ userAgent: string | null; ip: string | null }> {
+  try {
+    const { headers } = await import('next/headers');
+    const h = await headers();
+    return { userAgent: h.get('user-agent'), ip: h.get(CLIENT_IP_HEADER) };
+  } catch {
+    return { userAgent: null, ip: null };
+  }
+}
+
+// The keep-alive touches the session at most every few minutes; recording it
+// is bookkeeping for the user's own list of sessions, so it is not done more
+// often than this.
+const LAST_SEEN_EVERY_MS = 60_000;
 
 export function authOptions(): NextAuthOptions {
   return {
@@ -65,17 +86,30 @@ export function authOptions(): NextAuthOptions {
         },
       }),
     ],
+    events: {
+      // next-auth hands over the decoded token of the session being signed out.
+      // It logs and swallows an error here and clears the cookie anyway.
+      async signOut({ token }) {
+        if (typeof token?.sid === 'string') await revokeSession({ secret: token.sid });
+      },
+    },
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
           token.uid = user.id;
           token.role = (user as { role?: string }).role;
           token.loginAt = Date.now();
+          token.sid = (await startSession({ userId: user.id, ...(await signInRequest()) })).secret;
           return token;
         }
-        // /api/auth/session (the keep-alive): a disabled account or an ended
-        // session must not be refreshed. Throwing makes next-auth clear the cookie.
-        if (!(await sessionFromClaims(token))) throw new Error(SESSION_ENDED);
+        // /api/auth/session (the keep-alive): a signed-out or disabled session
+        // must not be refreshed. Throwing makes next-auth clear the cookie.
+        const session = await sessionFromClaims(token);
+        if (!session) throw new Error(SESSION_ENDED);
+        await db.session.updateMany({
+          where: { id: session.sessionId, lastSeenAt: { lt: new Date(Date.now() - LAST_SEEN_EVERY_MS) } },
+          data: { lastSeenAt: new Date() },
+        });
         return token;
       },
       async session({ session, token }) {

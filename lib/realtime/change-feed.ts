@@ -20,6 +20,8 @@ export function createChangeFeed(options: {
   apply: (change: DeskChange) => void;
   /** One replay page after `since`, or null when it could not be fetched (offline). */
   fetchSince: (since: number) => Promise<SyncResult | null>;
+  /** The server said the client is too far behind to replay: only a reload helps. */
+  onReload?: (message: string) => void;
 }): ChangeFeed {
   let last = options.since;
   const held = new Map<number, DeskChange>();
@@ -48,6 +50,11 @@ export function createChangeFeed(options: {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         again = false;
         const page = await options.fetchSince(last);
+        if (page?.reload) {
+          held.clear();
+          options.onReload?.(page.message ?? 'Reload the page to catch up.');
+          return;
+        }
         if (page) {
           for (const change of page.changes) if (change.event.seq > last) held.set(change.event.seq, change);
           drain();

@@ -29,9 +29,20 @@ export const viewSchema = z.object({ claimId: z.uuid().nullable() });
 export const writingSchema = z.object({ claimId: z.uuid(), what: z.enum(['verdict', 'comment']).nullable() });
 export const socketVerdictSchema = z.object({ claimId: z.uuid() }).passthrough();
 
-export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string }; current?: unknown };
+/** `retryAfter` (seconds) comes with `rate_limited`. */
+export type Ack<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: { code: string; message: string }; current?: unknown; retryAfter?: number };
 
-export type SyncResult = { changes: DeskChange[]; latest: number; more: boolean };
+/**
+ * One replay page. `reload` instead: the client is so far behind that replaying
+ * would cost more than a fresh page load; it gets no changes and should reload.
+ */
+export type SyncResult = { changes: DeskChange[]; latest: number; more: boolean; reload?: true; message?: string };
+
+/** A client further behind than this many changes is told to reload instead. */
+export const MAX_REPLAY_CHANGES = 10_000;
+export const RELOAD_MESSAGE = 'Too much changed while you were away. Reload the page to see the desk as it is now.';
 
 export type ClientToServer = {
   sync: (payload: z.infer<typeof syncSchema>, ack: (r: Ack<SyncResult>) => void) => void;

@@ -4,7 +4,7 @@
 import { toClaimSummary } from '../claims/claim-dto';
 import { db } from '../db';
 import { toAuditRecord } from '../audit/to-record';
-import type { DeskChange, SyncResult } from './events';
+import { type DeskChange, MAX_REPLAY_CHANGES, RELOAD_MESSAGE, type SyncResult } from './events';
 import { publicAuditEvent } from './publish';
 
 const BATCH = 500;
@@ -14,7 +14,12 @@ export async function latestSeq(): Promise<number> {
   return last ? Number(last.seq) : 0;
 }
 
+// Past MAX_REPLAY_CHANGES the answer is "reload": one cheap read instead of
+// page after page of the audit log (a `since: 0` loop could otherwise keep the
+// database busy for every other user).
 export async function replayChanges(options: { since: number }): Promise<SyncResult> {
+  const latest = await latestSeq();
+  if (latest - options.since > MAX_REPLAY_CHANGES) return { changes: [], latest, more: false, reload: true, message: RELOAD_MESSAGE };
   const rows = await db.auditEvent.findMany({ where: { seq: { gt: BigInt(options.since) } }, orderBy: { seq: 'asc' }, take: BATCH + 1 });
   const events = rows.slice(0, BATCH).map(toAuditRecord);
   const claimIds = [...new Set(events.map((e) => e.claimId).filter((id): id is string => Boolean(id)))];

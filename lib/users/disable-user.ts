@@ -1,11 +1,13 @@
-// Disabling an account: it can no longer sign in, its sessions stop working at
-// the next request, and its open sockets are closed. Audited.
+// Disabling an account: it can no longer sign in, its sessions are revoked
+// (they stop working at the next request), and its open sockets on every app
+// server are closed as soon as this commits (NOTIFY). Audited.
 import { appendAuditEvent } from '../audit/append-audit-event';
 import { SYSTEM_ACTOR } from '../audit/events';
 import { canManageUsers, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
+import { notifySessionEnded } from '../realtime/session-ended';
 import { emailSchema } from '../validation/users';
 import { parseOrThrow } from '../validation/parse';
 
@@ -18,6 +20,10 @@ export async function disableUser(options: { actor: Actor | null; email: unknown
     if (existing.disabledAt) throw new AppError('conflict', `${email} is already disabled.`);
     if (options.actor?.id === existing.id) throw new AppError('invalid_input', 'You cannot disable your own account.');
     const user = await tx.user.update({ where: { id: existing.id }, data: { disabledAt: new Date() } });
+    // Revoked, not only refused while disabled: re-enabling the account later
+    // must not bring the old cookies back.
+    await tx.session.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: user.disabledAt } });
+    await notifySessionEnded(tx, { userId: user.id });
     const event = await appendAuditEvent(tx, {
       ...(options.actor ? { actorId: options.actor.id, actorLabel: options.actor.email } : SYSTEM_ACTOR),
       action: 'user.disabled',

@@ -93,3 +93,26 @@ describe('change feed', () => {
     expect(applied).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe('change feed past the replay cap', () => {
+  it('stops and reports the server\'s reload message instead of applying anything', async () => {
+    const applied: number[] = [];
+    const reloads: string[] = [];
+    let fetches = 0;
+    const feed = createChangeFeed({
+      since: 3,
+      apply: (c) => applied.push(c.event.seq),
+      fetchSince: async () => {
+        fetches++;
+        return { changes: [], latest: 20_000, more: false, reload: true, message: 'Too much changed while you were away.' };
+      },
+      onReload: (m) => reloads.push(m),
+    });
+    feed.receive(change(20_000)); // a live push far ahead: the gap asks for a replay
+    await feed.sync();
+    expect(applied).toEqual([]);
+    expect(feed.lastSeq()).toBe(3);
+    expect(reloads[0]).toBe('Too much changed while you were away.');
+    expect(fetches).toBeLessThanOrEqual(2); // no retry loop against the server
+  });
+});

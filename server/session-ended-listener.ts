@@ -1,0 +1,92 @@
+// LISTENs for ended sessions (lib/realtime/session-ended.ts) on a connection of
+// its own, reconnecting after a database outage. Notifications sent while it
+// was away are lost, so every reconnect asks the caller to re-check all
+// sockets (the periodic sweep is the last safety net).
+import pg from 'pg';
+import { poolSettings } from '../lib/db';
+import { log } from '../lib/log';
+import { SESSION_ENDED_CHANNEL, type SessionEnded, sessionEndedSchema } from '../lib/realtime/session-ended';
+
+const RETRY_MS = [250, 1_000, 2_000, 5_000];
+
+export function listenForEndedSessions(
+  databaseUrl: string,
+  handlers: { ended: (e: SessionEnded) => void; reconnected: () => void },
+): { ready: Promise<void>; close: () => Promise<void> } {
+  let current: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const retry = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void open();
+    }, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
+  };
+
+  const dropped = new WeakSet<pg.Client>();
+  const drop = (client: pg.Client) => {
+    if (dropped.has(client)) return;
+    dropped.add(client);
+    if (current === client) current = null;
+    client.removeAllListeners('notification');
+    client.removeAllListeners('end');
+    client.end().catch(() => {});
+    retry();
+  };
+
+  const open = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl, ...poolSettings() });
+    // Kept for the client's whole life: an 'error' without a listener would crash the process.
+    client.on('error', (err) => {
+      log.warn({ err: err.message }, 'session-end listener lost its database connection; it reconnects');
+      drop(client);
+    });
+    client.on('end', () => drop(client));
+    client.on('notification', (msg) => {
+      if (msg.channel !== SESSION_ENDED_CHANNEL || !msg.payload) return;
+      try {
+        const parsed = sessionEndedSchema.safeParse(JSON.parse(msg.payload));
+        if (parsed.success) handlers.ended(parsed.data);
+        else log.warn({ payload: msg.payload.slice(0, 200) }, 'ignored a malformed session-end notification');
+      } catch {
+        log.warn({ payload: msg.payload.slice(0, 200) }, 'ignored a malformed session-end notification');
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${SESSION_ENDED_CHANNEL}`);
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'session-end listener could not connect; it retries');
+      drop(client);
+      return;
+    }
+    if (closed) {
+      drop(client);
+      return;
+    }
+    current = client;
+    if (failures > 0) handlers.reconnected();
+    failures = 0;
+    markReady();
+  };
+
+  void open();
+  return {
+    ready,
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const client = current;
+      current = null;
+      if (client) {
+        client.removeAllListeners('end');
+        await client.end().catch(() => {});
+      }
+    },
+  };
+}
