@@ -88,8 +88,13 @@ describe('the CSV export in LibreOffice Calc', () => {
     const res = await desk.call('viewer', 'GET', `/api/export?format=csv&ids=${ids.join(',')}`);
     const text = (await res.text()).replace(/^\ufeff/, '');
     expect(text.split('\r\n')[0]).toBe(CSV_COLUMNS.map((c) => `"${c}"`).join(','));
-    const records = parseCsv(text, { raw: true, relax_quotes: false }) as unknown as { raw: string }[];
-    expect(records.length).toBeGreaterThan(HOSTILE.length);
+    const records = parseCsv(text, { raw: true }) as unknown as { raw: string; record: string[] }[];
+    expect(records).toHaveLength(HOSTILE.length + 1);
+    const allQuoted = /^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*(?:\r\n|\r|\n)?$/;
+    for (const { raw, record } of records) {
+      expect(record).toHaveLength(CSV_COLUMNS.length);
+      expect(raw, raw).toMatch(allQuoted);
+    }
   });
 
   it.each(Object.entries(SEPARATORS))('imported with the %s separator, no cell is a formula', async (_name, separator) => {
