@@ -1,5 +1,6 @@
-// An editor's verdict report: permission, the slice, one audit event (who, which
-// format, which filters, how many claims), then the streamed file.
+// An editor's verdict report: permission, a slot (at most MAX_CONCURRENT_EXPORTS
+// per account), the slice, one audit event (who, which format, which filters,
+// how many claims), then the streamed file, which holds the slot until it ends.
 import type { Readable } from 'node:stream';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import { canExport, type Actor } from '../auth/permissions';
@@ -8,6 +9,7 @@ import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
 import type { ExportFormat, ExportQuery } from '../validation/export';
 import { countByStatus, exportWhere, iterateExportClaims } from './export-claims';
+import { releaseWhenDone, takeExportSlot } from './export-slots';
 import { claimReviewStream, publisherFromEnv } from './formats/claimreview';
 import { csvStream } from './formats/csv';
 import { htmlStream } from './formats/html';
@@ -24,9 +26,24 @@ const FILE: Record<ExportFormat, { ext: string; type: string }> = {
 
 export type ExportFile = { fileName: string; contentType: string; count: number; body: Readable };
 
-export async function produceExport(options: { actor: Actor; query: ExportQuery; requestId?: string | null; now?: Date }): Promise<ExportFile> {
-  const { actor, query } = options;
+export type ProduceExportOptions = { actor: Actor; query: ExportQuery; requestId?: string | null; now?: Date };
+
+export async function produceExport(options: ProduceExportOptions): Promise<ExportFile> {
+  const { actor } = options;
   if (!canExport(actor)) throw new AppError('forbidden', 'Your role cannot export reports.');
+  const slot = takeExportSlot(actor.id);
+  try {
+    const file = await startExport(options);
+    releaseWhenDone(file.body, slot);
+    return file;
+  } catch (e) {
+    slot.release();
+    throw e;
+  }
+}
+
+async function startExport(options: ProduceExportOptions): Promise<ExportFile> {
+  const { actor, query } = options;
   const now = options.now ?? new Date();
   const where = await exportWhere(actor, query, query.format === 'claimreview');
   const counts = await countByStatus(where);

@@ -14,9 +14,11 @@ export type RouteContext<P> = { req: Request; actor: Actor; params: P; requestId
 type Handler<P> = (ctx: RouteContext<P>) => Promise<Response | unknown>;
 
 export function errorResponse(error: AppError, extra?: Record<string, unknown>) {
+  const retryAfter = error.details?.retryAfterSeconds;
   return NextResponse.json(
     { error: { code: error.code, message: error.message, ...(error.details ?? {}) }, ...(extra ?? {}) },
-    { status: error.status },
+    // A 429/503 that knows when to come back says so in the standard header too.
+    { status: error.status, headers: typeof retryAfter === 'number' ? { 'retry-after': String(Math.ceil(retryAfter)) } : undefined },
   );
 }
 

@@ -9,6 +9,7 @@ import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importArticle } from '../../lib/claims/import-article';
 import { db, disconnectDb } from '../../lib/db';
+import { neutralise } from '../../lib/exports/formats/csv';
 import { produceExport } from '../../lib/exports/produce-export';
 import { exportQuerySchema } from '../../lib/validation/export';
 import { type Desk, openDesk, type Role } from '../support/fixtures';
@@ -52,13 +53,14 @@ describe('CSV', () => {
       expect(row.status).toBe(claim.status);
       expect(row.version).toBe(String(claim.version));
       expect(row['decided by']).toBe(claim.decidedBy?.displayName ?? '');
-      if (!/^[=+\-@\t\r]/.test(claim.title)) expect(row.title).toBe(claim.title);
+      expect(row.title).toBe(neutralise(claim.title));
     }
     const bg = rows.find((r) => r['source key'] === '003_c796c6a1adc09b2d')!;
     expect(bg.title!.startsWith('Дезертирането дойде')).toBe(true);
     const formula = rows.find((r) => r['source key'] === '900_formula')!;
     expect(formula.title).toBe(`'=HYPERLINK("http://evil.example","click") soldiers defected`);
-    expect(formula.reason).toBe("'-1 is how the headline reads; =cmd| too.");
+    // A formula start after a separator is neutralised too (exports-spreadsheet.test.ts shows why).
+    expect(formula.reason).toBe("'-1 is how the headline reads; '=cmd| too.");
     expect(rows.find((r) => r['source key'] === '001_a4564d29494e56b0')!['evidence URLs']).toBe('https://twitter.com/marcorubio');
   });
 });

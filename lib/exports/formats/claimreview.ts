@@ -1,7 +1,9 @@
 // schema.org ClaimReview JSON-LD: one review per decided claim, for fact-check
 // markup that search engines read. Rating scale documented in docs/export-format.md.
+// Publishers paste it into <script type="application/ld+json">: written with embedJson.
 import { Readable } from 'node:stream';
 import type { ExportClaim } from '../export-claims';
+import { embedJson } from './embed-json';
 
 export const RATING: Record<'verified' | 'disputed' | 'outdated', { value: number; name: string }> = {
   verified: { value: 5, name: 'Verified' },
@@ -54,7 +56,7 @@ export function claimReviewStream(claims: AsyncIterable<ExportClaim>, org: Publi
     for await (const c of claims) {
       const review = claimReview(c, org);
       if (!review) continue;
-      yield `${first ? '' : ','}\n${JSON.stringify(review)}`;
+      yield `${first ? '' : ','}\n${embedJson(review)}`;
       first = false;
     }
     yield '\n]}\n';

@@ -1,6 +1,8 @@
 // The versioned JSON export (see docs/export-format.md), written claim by claim.
+// Written with embedJson: people paste it into pages (a script tag, a template) too.
 import { Readable } from 'node:stream';
 import type { ExportClaim } from '../export-claims';
+import { embedJson } from './embed-json';
 
 export const JSON_FORMAT = { name: 'factdesk.verdicts', version: 1 } as const;
 
@@ -9,10 +11,10 @@ export type ExportMeta = { exportedAt: string; exportedBy: string; filters: Reco
 export function jsonStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta): Readable {
   async function* chunks() {
     const head = { format: JSON_FORMAT.name, formatVersion: JSON_FORMAT.version, ...meta };
-    yield `${JSON.stringify(head).slice(0, -1)},"claims":[`;
+    yield `${embedJson(head).slice(0, -1)},"claims":[`;
     let first = true;
     for await (const c of claims) {
-      yield `${first ? '' : ','}\n${JSON.stringify(c)}`;
+      yield `${first ? '' : ','}\n${embedJson(c)}`;
       first = false;
     }
     yield '\n]}\n';

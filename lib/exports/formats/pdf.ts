@@ -61,7 +61,11 @@ export function pdfStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, 
         .text(`${org} · exported ${when(meta.exportedAt)} by ${meta.exportedBy} · ${describeFilters(meta.filters)} · ${meta.count} claims`);
       doc.moveDown();
       summary(doc, counts);
-      for await (const c of claims) claim(doc, c);
+      for await (const c of claims) {
+        // The download was abandoned (client gone): stop reading claims.
+        if (out.destroyed) return;
+        claim(doc, c);
+      }
       doc.end();
     } catch (e) {
       out.destroy(e as Error);
