@@ -9,6 +9,7 @@ import { env } from '../lib/env';
 import { clientAddress } from '../lib/http/client-address';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seeds/demo-users';
 import { bootstrap } from './bootstrap';
+import { bannerLines, guardHost } from './host-guard';
 import { attachRealtime } from './realtime';
 
 const say = (m: string) => console.log(`[factdesk] ${m}`);
@@ -24,6 +25,7 @@ async function main() {
   const trustProxy = process.env.TRUST_PROXY === '1';
 
   const httpServer = createServer((req, res) => {
+    if (!guardHost(req, res, { trustProxy })) return;
     // Headers only this server may set: drop any a client sent.
     delete req.headers[CLIENT_IP_HEADER];
     delete req.headers['x-factdesk-path'];
@@ -41,7 +43,7 @@ async function main() {
   const realtime = attachRealtime(httpServer, boot.database.url);
 
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
-  say(`Factdesk is ready on http://localhost:${config.PORT}`);
+  for (const line of bannerLines({ demoUsers: boot.demoUsers })) say(line);
   if (boot.demoUsers) {
     say(`Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(', ')}`);
   }
