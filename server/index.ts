@@ -6,6 +6,7 @@ import next from 'next';
 import { CLIENT_IP_HEADER } from '../lib/auth/options';
 import { disconnectDb } from '../lib/db';
 import { env } from '../lib/env';
+import { networkAccess } from '../lib/http/allowed-hosts';
 import { clientAddress } from '../lib/http/client-address';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seeds/demo-users';
 import { bootstrap } from './bootstrap';
@@ -19,6 +20,8 @@ async function main() {
   const dev = config.NODE_ENV !== 'production';
   const boot = await bootstrap(say);
 
+  // Read by next.config.js (allowedDevOrigins) in `npm run dev`.
+  if (dev) process.env.FACTDESK_DEV_HOSTS = [...networkAccess().hosts].join(',');
   const app = next({ dev, hostname: 'localhost', port: config.PORT, dir: process.cwd() });
   await app.prepare();
   const handle = app.getRequestHandler();
