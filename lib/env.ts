@@ -1,5 +1,6 @@
 // Environment, read once and validated at start-up. A missing or malformed
 // variable stops the process with a sentence naming it.
+import { isIPv6 } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -7,10 +8,52 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
+// A host name or IP address as it appears in a URL (no scheme, port or path):
+// ALLOWED_HOSTS=desk.lan,factdesk.internal,10.0.0.5,[fd00::5]
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i;
+const isHostName = (h: string) => HOST_NAME.test(h) || (h.startsWith('[') && h.endsWith(']') && isIPv6(h.slice(1, -1)));
+
+const hostList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase().replace(/\.$/, ''))
+      .filter(Boolean)
+      .map((h) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h)),
+  )
+  .refine((hosts) => hosts.every(isHostName), {
+    message: 'must be comma-separated host names or addresses without scheme or port, e.g. desk.lan,10.0.0.5,[fd00::5]',
+  });
+
+// `scheme://host[:port]` → the origin a browser sends (lowercase, default port dropped); null if not one.
+function asOrigin(s: string): string | null {
+  try {
+    const url = new URL(s);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && /^https?:$/.test(url.protocol);
+    return bare && !/\/[^/]/.test(s.replace(/^[a-z]+:\/\//i, '')) ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+const originList = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((s) => asOrigin(s) ?? `invalid:${s}`))
+  .refine((origins) => origins.every((o) => !o.startsWith('invalid:')), {
+    message: 'must be comma-separated origins (http(s)://host[:port], no path), e.g. https://desk.example.org',
+  });
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback: only this machine can reach the desk (and its demo accounts)
+  // until someone chooses HOST=0.0.0.0.
+  HOST: z.string().min(1).default('127.0.0.1'),
+  ALLOWED_HOSTS: hostList,
+  ALLOWED_ORIGINS: originList,
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')

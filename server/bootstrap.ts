@@ -25,7 +25,11 @@ function ensureSecret(dataDir: string) {
 export async function bootstrap(log: (m: string) => void): Promise<Boot> {
   const config = env();
   ensureSecret(path.resolve(config.DATA_DIR));
-  process.env.NEXTAUTH_URL ??= `http://localhost:${config.PORT}`;
+  // Without NEXTAUTH_URL the desk answers under each of its own addresses
+  // (lib/http/allowed-hosts.ts), so next-auth takes its URL from the request's
+  // Host: server/host-guard.ts has already refused any other host and set
+  // X-Forwarded-Proto, which a client cannot choose unless TRUST_PROXY=1.
+  if (!config.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = '1';
 
   const database = config.DATABASE_URL
     ? { url: config.DATABASE_URL, embedded: false, stop: async () => {} }

@@ -5,10 +5,12 @@ import next from 'next';
 import { CLIENT_IP_HEADER } from '../lib/auth/options';
 import { disconnectDb } from '../lib/db';
 import { env } from '../lib/env';
+import { networkAccess } from '../lib/http/allowed-hosts';
 import { clientAddress } from '../lib/http/client-address';
 import { requestIdFrom } from '../lib/http/request-meta';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seeds/demo-users';
 import { bootstrap } from './bootstrap';
+import { bannerLines, guardHost } from './host-guard';
 import { attachRealtime } from './realtime';
 
 const say = (m: string) => console.log(`[factdesk] ${m}`);
@@ -18,12 +20,15 @@ async function main() {
   const dev = config.NODE_ENV !== 'production';
   const boot = await bootstrap(say);
 
+  // Read by next.config.js (allowedDevOrigins) in `npm run dev`.
+  if (dev) process.env.FACTDESK_DEV_HOSTS = [...networkAccess().hosts].join(',');
   const app = next({ dev, hostname: 'localhost', port: config.PORT, dir: process.cwd() });
   await app.prepare();
   const handle = app.getRequestHandler();
   const trustProxy = process.env.TRUST_PROXY === '1';
 
   const httpServer = createServer((req, res) => {
+    if (!guardHost(req, res, { trustProxy })) return;
     // Headers only this server may set: drop any a client sent.
     delete req.headers[CLIENT_IP_HEADER];
     delete req.headers['x-factdesk-path'];
@@ -45,7 +50,7 @@ async function main() {
   });
 
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
-  say(`Factdesk is ready on http://localhost:${config.PORT}`);
+  for (const line of bannerLines({ demoUsers: boot.demoUsers })) say(line);
   if (boot.demoUsers) {
     say(`Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(', ')}`);
   }

@@ -11,6 +11,7 @@ import { canReview, type Actor } from '../lib/auth/permissions';
 import { setVerdict } from '../lib/claims/set-verdict';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../lib/db-unavailable';
 import { AppError, isAppError } from '../lib/errors';
+import { hostOf, isAllowedHost, networkAccess, wrongHostMessage } from '../lib/http/allowed-hosts';
 import { log } from '../lib/log';
 import {
   type Ack, CLIENT_EVENT_SCHEMAS, type ClaimPresence, type ClientEvent, type ClientToServer, DESK_ROOM, type ServerToClient,
@@ -36,10 +37,9 @@ const EVENT_COST: Record<ClientEvent, number> = { sync: 2, 'presence:snapshot': 
 /** socket.io's default is 1 MB; no client event needs more than the API's JSON limit. */
 export const MAX_SOCKET_MESSAGE_BYTES = 256 * 1024;
 
+/** The desk's own origins on its port, plus ALLOWED_ORIGINS (lib/http/allowed-hosts.ts). */
 export function allowedOrigins(): string[] {
-  const own = process.env.NEXTAUTH_URL ? [new URL(process.env.NEXTAUTH_URL).origin] : [];
-  const extra = (process.env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return [...own, ...extra];
+  return [...networkAccess().origins];
 }
 
 function fail(e: unknown): Ack<never> {
@@ -209,12 +209,18 @@ export function attachRealtime(
     adapter: createAdapter(pool.adapterPool, {
       errorHandler: (err: Error) => log.warn({ err: err.message }, 'socket.io adapter could not publish'),
     }),
-    // Browsers send Origin on websocket and CORS requests: compare it with our
-    // own URL so another site cannot ride a reviewer's cookie.
+    // socket.io answers its own requests before server/index.ts sees them, so
+    // the Host check (DNS rebinding) is repeated here. Browsers send Origin on
+    // websocket and CORS requests: it must be one of our own addresses so
+    // another site cannot ride a reviewer's cookie.
     allowRequest: (req, callback) => {
+      if (!isAllowedHost(req.headers.host)) {
+        log.warn({ host: req.headers.host?.slice(0, 200) }, 'socket.io handshake refused: host not allowed');
+        return callback(wrongHostMessage(hostOf(req.headers.host)), false);
+      }
       const origin = req.headers.origin;
       const ok = typeof origin === 'string' && origins.includes(origin);
-      if (!ok) log.warn({ origin }, 'socket.io handshake refused: origin not allowed');
+      if (!ok) log.warn({ origin: origin?.slice(0, 200) }, 'socket.io handshake refused: origin not allowed');
       callback(ok ? null : 'origin not allowed', ok);
     },
   });

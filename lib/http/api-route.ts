@@ -7,6 +7,7 @@ import type { Actor } from '../auth/permissions';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { AppError, isAppError } from '../errors';
 import { log } from '../log';
+import { isAllowedOrigin } from './allowed-hosts';
 import { requestIdFrom } from './request-meta';
 import { API_CSP } from './security-headers';
 
@@ -56,15 +57,14 @@ export function toResponse(e: unknown, requestId: string): Response {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // Cross-site request forgery: a browser names the page's origin on every POST;
-// refuse mutations whose origin is not this app's. Requests without Origin or
-// Sec-Fetch-Site come from non-browser clients, which hold their own cookie.
+// refuse mutations whose origin is not one of this desk's own addresses on its
+// port (lib/http/allowed-hosts.ts). Requests without Origin or Sec-Fetch-Site
+// come from non-browser clients, which hold their own cookie.
 export function assertSameOrigin(req: Request) {
   if (SAFE_METHODS.has(req.method)) return;
   const origin = req.headers.get('origin');
   const site = req.headers.get('sec-fetch-site');
-  const own = process.env.NEXTAUTH_URL ? new URL(process.env.NEXTAUTH_URL).origin : null;
-  const extra = (process.env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (site === 'cross-site' || (origin && origin !== own && !extra.includes(origin))) {
+  if (site === 'cross-site' || (origin && !isAllowedOrigin(origin))) {
     throw new AppError('forbidden', 'Cross-site requests are not allowed.');
   }
 }

@@ -60,3 +60,6 @@ export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-sr
 
 /** Export downloads: the report's policy (also in its own <meta>, for the saved file) plus no framing. */
 export const EXPORT_CSP = `${REPORT_CSP}; frame-ancestors 'none'`;
+
+/** The server's own short notices (wrong address): inline style only. */
+export const NOTICE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

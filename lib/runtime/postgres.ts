@@ -43,8 +43,51 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
+async function waitForPort(port: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await portOpen(port)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 function processAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists but belongs to another user.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The server running on this data directory, from its postmaster.pid: line 1
+ * is the postmaster's pid, line 4 its port (PostgreSQL's lock file layout).
+ * Null when no live server owns the directory.
+ */
+export function runningServer(dataDir: string): { pid: number; port: number } | null {
+  const lock = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(lock)) return null;
+  let lines: string[];
+  try {
+    lines = readFileSync(lock, 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!(pid > 0) || !processAlive(pid)) return null;
+  return { pid, port };
+}
+
+function portTakenMessage(port: number, dataDir: string): string {
+  return (
+    `Port ${port} is already in use by another program, not by the embedded PostgreSQL of this desk (${dataDir}) ` +
+    `— perhaps a desk started from another checkout. Set EMBEDDED_PG_PORT to a free port (e.g. EMBEDDED_PG_PORT=${port === 65535 ? port - 1 : port + 1}), ` +
+    'or DATABASE_URL to use an existing PostgreSQL server.'
+  );
 }
 
 // A run that was killed leaves postmaster.pid behind; postgres refuses to start
@@ -109,10 +152,26 @@ export async function startEmbeddedPostgres(options: {
 
   // Another Factdesk process (e.g. `npm run db:seed` next to a running app)
   // already serves this data directory: share it instead of starting a second.
-  if (await portOpen(options.port)) {
+  // Anything else on the port (another checkout's server, another program) is
+  // not ours: its password would not match, so say what is wrong instead.
+  const running = runningServer(dataDir);
+  if (running?.port === options.port && (await waitForPort(options.port, 15_000))) {
     log(`Using the embedded PostgreSQL already running on port ${options.port}.`);
-    await ensureDatabaseExists(url);
+    try {
+      await ensureDatabaseExists(url);
+    } catch (e) {
+      // A lock file whose pid was reused, with someone else's server on the port.
+      if ((e as { code?: string }).code === '28P01') throw new Error(portTakenMessage(options.port, dataDir));
+      throw e;
+    }
     return { url, embedded: true, stop: async () => {} };
+  }
+  if (await portOpen(options.port)) throw new Error(portTakenMessage(options.port, dataDir));
+  if (running) {
+    throw new Error(
+      `The embedded PostgreSQL of this desk (${dataDir}) is already running on port ${running.port} (pid ${running.pid}), ` +
+        `but EMBEDDED_PG_PORT is ${options.port}. Use EMBEDDED_PG_PORT=${running.port}, or stop that process first.`,
+    );
   }
 
   const server = createEmbeddedServer({ dataDir, port: options.port, onError: (e) => log(`postgres: ${String(e)}`) });

@@ -29,11 +29,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
-type ServerEnv = Record<string, string> | ((port: number) => Record<string, string>);
+// A value of undefined removes the variable (e.g. NEXTAUTH_URL: undefined runs the
+// server as `npm start` does by default).
+type EnvValues = Record<string, string | undefined>;
+type ServerEnv = EnvValues | ((port: number) => EnvValues);
 
 export async function startAppServer(serverEnv: ServerEnv = {}, options: { port?: number } = {}): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const env = typeof serverEnv === 'function' ? serverEnv(port) : serverEnv;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NEXTAUTH_URL: `http://localhost:${port}`,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
@@ -41,15 +54,7 @@ export async function startAppServer(serverEnv: ServerEnv = {}, options: { port?
     {
       cwd: ROOT,
       detached: true,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NEXTAUTH_URL: `http://localhost:${port}`,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
+      env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -14,7 +14,9 @@ export const RATING: Record<'verified' | 'disputed' | 'outdated', { value: numbe
 export type Publisher = { name: string; url: string; reportBaseUrl: string };
 
 export function publisherFromEnv(): Publisher {
-  const app = process.env.NEXTAUTH_URL ?? 'http://localhost:3000';
+  // Without NEXTAUTH_URL the desk answers at several addresses; localhost is the one
+  // every reader of the export can resolve on the machine that made it.
+  const app = (process.env.NEXTAUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
   return {
     name: process.env.ORG_NAME ?? 'Factdesk',
     url: process.env.ORG_URL ?? app,

@@ -1,0 +1,116 @@
+// Issue 9, "A second checkout": a desk started from another checkout found the
+// first one's embedded PostgreSQL on port 54329, "used" it, and then failed
+// with a password error. A desk reuses only a server running on its own data
+// directory; anything else on the port stops it with a sentence naming
+// EMBEDDED_PG_PORT.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, startEmbeddedPostgres } from '../../lib/runtime/postgres';
+import { startAppServer } from '../support/app-server';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BASE = path.join(ROOT, '.data/test-embedded-port');
+// Own ports, away from the default 54329 and the test server's 54349.
+const PORT = Number(process.env.EMBEDDED_PORT_TEST_PG_PORT ?? 54452);
+const OTHER_PROGRAM_PORT = PORT + 1;
+const UNUSED_PORT = PORT + 2;
+
+const checkout = (name: string) => ({ dataDir: path.join(BASE, name), pgDir: path.join(BASE, name, 'postgres') });
+const first = checkout('first');
+const second = checkout('second');
+
+async function query(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The message start-up failed with. (A rejection with `undefined` must not pass as a match.) */
+async function failure(start: Promise<DatabaseHandle>): Promise<string> {
+  const outcome = await start.then(
+    async (handle) => {
+      await handle.stop();
+      return 'started';
+    },
+    (e: unknown) => (e instanceof Error ? e.message : `rejected with ${String(e)}`),
+  );
+  return outcome;
+}
+
+let running: DatabaseHandle;
+let otherProgram: net.Server;
+
+beforeAll(async () => {
+  rmSync(BASE, { recursive: true, force: true });
+  running = await startEmbeddedPostgres({ dataDir: first.pgDir, port: PORT, database: 'factdesk' });
+  otherProgram = net.createServer((s) => {
+    s.on('error', () => {}); // the port probe hangs up without reading
+    s.end('not postgres\n');
+  });
+  await new Promise<void>((resolve) => otherProgram.listen(OTHER_PROGRAM_PORT, '127.0.0.1', resolve));
+}, 60_000);
+
+afterAll(async () => {
+  await running?.stop();
+  await new Promise((r) => otherProgram?.close(r));
+  rmSync(BASE, { recursive: true, force: true });
+});
+
+const TAKEN = /Port \d+ is already in use by another program, not by the embedded PostgreSQL of this desk .*EMBEDDED_PG_PORT/s;
+
+describe('the embedded PostgreSQL port', () => {
+  it('a second data directory on the same port is refused with a sentence naming EMBEDDED_PG_PORT', async () => {
+    expect(await failure(startEmbeddedPostgres({ dataDir: second.pgDir, port: PORT, database: 'factdesk' }))).toMatch(TAKEN);
+  });
+
+  it('a port held by any other program is refused the same way', async () => {
+    expect(await failure(startEmbeddedPostgres({ dataDir: second.pgDir, port: OTHER_PROGRAM_PORT, database: 'factdesk' }))).toMatch(
+      new RegExp(`Port ${OTHER_PROGRAM_PORT} is already in use.*EMBEDDED_PG_PORT`, 's'),
+    );
+  });
+
+  it('the same data directory is shared: a second process uses the running server', async () => {
+    const logs: string[] = [];
+    const shared = await startEmbeddedPostgres({ dataDir: first.pgDir, port: PORT, database: 'factdesk', log: (m) => logs.push(m) });
+    expect(logs.join('\n')).toContain(`Using the embedded PostgreSQL already running on port ${PORT}`);
+    const [{ data_directory: dir }] = (await query(shared.url, 'SHOW data_directory')) as [{ data_directory: string }];
+    expect(path.resolve(dir)).toBe(path.resolve(first.pgDir));
+    await shared.stop(); // not ours to stop: the first one keeps running
+    expect(await query(running.url, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+  });
+
+  it('its own server running on another port than EMBEDDED_PG_PORT is named', async () => {
+    expect(await failure(startEmbeddedPostgres({ dataDir: first.pgDir, port: UNUSED_PORT, database: 'factdesk' }))).toMatch(
+      new RegExp(`already running on port ${PORT}.*EMBEDDED_PG_PORT is ${UNUSED_PORT}`, 's'),
+    );
+  });
+
+  it('npm run db:seed beside the running desk shares its server', () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: first.dataDir, EMBEDDED_PG_PORT: String(PORT), LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    const seed = spawnSync('npm', ['run', '--silent', 'db:seed'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    expect(seed.status, seed.stderr + seed.stdout).toBe(0);
+    expect(seed.stderr + seed.stdout).toContain(`Using the embedded PostgreSQL already running on port ${PORT}`);
+  }, 130_000);
+
+  it('a desk started from another checkout stops at once and says why', async () => {
+    const error = await startAppServer({ DATABASE_URL: undefined, DATA_DIR: second.dataDir, EMBEDDED_PG_PORT: String(PORT) }).then(
+      async (app) => {
+        await app.stop();
+        return null;
+      },
+      (e: Error) => e.message,
+    );
+    expect(error).toMatch(/could not start: Port \d+ is already in use by another program/);
+    expect(error).toContain('EMBEDDED_PG_PORT');
+    expect(error).not.toMatch(/password authentication failed/);
+  }, 90_000);
+});
