@@ -7,7 +7,7 @@ import { db, type Tx } from '../db';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import type { AuditEventRecord } from '../audit/events';
 import { publishChange } from '../realtime/publish';
-import { isDatabaseUnavailable } from '../db-unavailable';
+import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { AppError, isAppError } from '../errors';
 import { ipAddressFrom, isLoopbackAddress, isNormalRequestId } from '../http/request-meta';
 import { log } from '../log';
@@ -37,8 +37,12 @@ async function recorded<T>(what: string, write: () => Promise<T>): Promise<T> {
   } catch (e) {
     if (isAppError(e)) throw e;
     // A database restart is expected: one line, not a stack trace per attempt.
-    if (isDatabaseUnavailable(e)) log.warn({ what }, 'sign-in refused: database unavailable');
-    else log.error({ err: e, what }, 'sign-in attempt could not be recorded; refusing it');
+    // Either way the sign-in is refused (503); the message says which it was.
+    if (isDatabaseUnavailable(e)) {
+      log.warn({ what }, 'sign-in refused: database unavailable');
+      throw databaseUnavailableError();
+    }
+    log.error({ err: e, what }, 'sign-in attempt could not be recorded; refusing it');
     throw new AppError('unavailable', SIGN_IN_UNAVAILABLE);
   }
 }
