@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER } from '../lib/auth/options';
 import { disconnectDb } from '../lib/db';
 import { env } from '../lib/env';
 import { clientAddress } from '../lib/http/client-address';
+import { refuseUndecodablePath } from '../lib/http/undecodable-path';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seeds/demo-users';
 import { bootstrap } from './bootstrap';
 import { attachRealtime } from './realtime';
@@ -24,6 +25,7 @@ async function main() {
   const trustProxy = process.env.TRUST_PROXY === '1';
 
   const httpServer = createServer((req, res) => {
+    if (refuseUndecodablePath(req, res)) return;
     // Headers only this server may set: drop any a client sent.
     delete req.headers[CLIENT_IP_HEADER];
     delete req.headers['x-factdesk-path'];
