@@ -3,6 +3,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { isAppError } from '../errors';
+import { safeRedirect } from '../http/next-auth-redirect';
 import { log } from '../log';
 import { sessionFromClaims } from './current-actor';
 import { sessionPolicy } from './session-policy';
@@ -61,6 +62,7 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      redirect: safeRedirect,
       async jwt({ token, user }) {
         if (user) {
           token.uid = user.id;

@@ -3,7 +3,8 @@
 import NextAuth from 'next-auth';
 import { authOptions } from '@/lib/auth/options';
 import { sameOriginOnly } from '@/lib/http/api-route';
+import { refuseUnusableCallbackUrl } from '@/lib/http/next-auth-input';
 
-const handler = NextAuth(authOptions());
+const handler = refuseUnusableCallbackUrl(NextAuth(authOptions()));
 export { handler as GET };
 export const POST = sameOriginOnly(handler);
