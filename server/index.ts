@@ -8,6 +8,7 @@ import { env } from '../lib/env';
 import { networkAccess } from '../lib/http/allowed-hosts';
 import { clientAddress } from '../lib/http/client-address';
 import { requestIdFrom } from '../lib/http/request-meta';
+import { refuseUndecodablePath } from '../lib/http/undecodable-path';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seeds/demo-users';
 import { bootstrap } from './bootstrap';
 import { bannerLines, guardHost } from './host-guard';
@@ -29,6 +30,7 @@ async function main() {
 
   const httpServer = createServer((req, res) => {
     if (!guardHost(req, res, { trustProxy })) return;
+    if (refuseUndecodablePath(req, res)) return;
     // Headers only this server may set: drop any a client sent.
     delete req.headers[CLIENT_IP_HEADER];
     delete req.headers['x-factdesk-path'];

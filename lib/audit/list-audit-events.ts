@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { publicAuditEvent } from '../realtime/publish';
 import type { PublicAuditEvent } from '../realtime/events';
 import type { AuditQuery } from '../validation/audit';
+import { isId } from '../validation/ids';
 import { toAuditRecord } from './to-record';
 
 export type AuditPage = { events: (PublicAuditEvent & { hash: string })[]; nextCursor: number | null };
@@ -20,7 +21,7 @@ export async function listAuditEvents(options: { actor: Actor; query: AuditQuery
   if (query.action) where.action = query.action;
   if (query.claimId) where.claimId = query.claimId;
   if (query.actor) {
-    where.OR = /^[0-9a-f-]{36}$/i.test(query.actor)
+    where.OR = isId(query.actor)
       ? [{ actorId: query.actor }]
       : [{ actorLabel: { contains: query.actor.toLowerCase() } }];
   }

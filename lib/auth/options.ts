@@ -4,6 +4,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { isAppError } from '../errors';
 import { requestIdFrom } from '../http/request-meta';
+import { safeRedirect } from '../http/next-auth-redirect';
 import { log } from '../log';
 import { db } from '../db';
 import { sessionFromClaims } from './current-actor';
@@ -94,6 +95,7 @@ export function authOptions(): NextAuthOptions {
       },
     },
     callbacks: {
+      redirect: safeRedirect,
       async jwt({ token, user }) {
         if (user) {
           token.uid = user.id;

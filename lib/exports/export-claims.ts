@@ -6,6 +6,7 @@ import { claimFilters } from '../claims/list-claims';
 import { db } from '../db';
 import type { ClaimStatus } from '../validation/claims';
 import type { ExportQuery } from '../validation/export';
+import { isId } from '../validation/ids';
 
 export type ExportVerdict = {
   seq: number;
@@ -40,7 +41,7 @@ export async function exportWhere(actor: Actor, query: ExportQuery, decidedOnly 
   const where: Prisma.ClaimWhereInput = claimFilters(actor, { ...query, limit: 1 });
   const and: Prisma.ClaimWhereInput[] = [where];
   if (query.reviewer) {
-    const byEmail = !/^[0-9a-f-]{36}$/i.test(query.reviewer);
+    const byEmail = !isId(query.reviewer);
     const user = byEmail ? await db.user.findUnique({ where: { email: query.reviewer.toLowerCase() }, select: { id: true } }) : { id: query.reviewer };
     and.push({ decidedById: user?.id ?? '00000000-0000-0000-0000-000000000000' });
   }

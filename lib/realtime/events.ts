@@ -1,9 +1,9 @@
 // Socket event names and payloads, shared by server and browser. Client events
 // are validated with the zod schemas below before any handler runs.
 import { z } from '../validation/zod';
+import { claimIdSchema, type ClaimSummary } from '../validation/claims';
 import type { AuditEventRecord } from '../audit/events';
 import type { CommentDto } from '../claims/comment-dto';
-import type { ClaimSummary } from '../validation/claims';
 
 export const DESK_ROOM = 'desk';
 export const claimRoom = (id: string) => `claim:${id}`;
@@ -25,9 +25,9 @@ export type PresencePerson = { userId: string; name: string; writing: 'verdict' 
 export type ClaimPresence = { claimId: string; people: PresencePerson[] };
 
 export const syncSchema = z.object({ since: z.number().int().min(0) });
-export const viewSchema = z.object({ claimId: z.uuid().nullable() });
-export const writingSchema = z.object({ claimId: z.uuid(), what: z.enum(['verdict', 'comment']).nullable() });
-export const socketVerdictSchema = z.object({ claimId: z.uuid() }).passthrough();
+export const viewSchema = z.object({ claimId: claimIdSchema.nullable() });
+export const writingSchema = z.object({ claimId: claimIdSchema, what: z.enum(['verdict', 'comment']).nullable() });
+export const socketVerdictSchema = z.object({ claimId: claimIdSchema }).passthrough();
 
 /** `retryAfter` (seconds) comes with `rate_limited`. */
 export type Ack<T> =

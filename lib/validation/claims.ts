@@ -1,12 +1,14 @@
 // Shapes shared by the browser and the server for claims and their queries.
 import { z } from './zod';
+import { CURSOR_MESSAGE, decodeClaimCursor } from './claim-cursor';
+import { idSchema } from './ids';
 import { storableText } from './text';
 
 export const CLAIM_STATUSES = ['unreviewed', 'verified', 'disputed', 'outdated'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 export const VERDICT_STATUSES = ['verified', 'disputed', 'outdated'] as const;
 
-export const claimIdSchema = z.uuid({ error: 'Claim id must be a UUID.' });
+export const claimIdSchema = idSchema('claim ids are UUIDs; this one is malformed.');
 
 export const listClaimsQuerySchema = z.object({
   status: z.enum(CLAIM_STATUSES).optional(),
@@ -17,7 +19,7 @@ export const listClaimsQuerySchema = z.object({
   q: storableText().trim().max(200, 'Search text is limited to 200 characters.').optional(),
   assigned: z.enum(['me', 'none'], { error: 'assigned must be "me" or "none".' }).optional(),
   due: z.enum(['1'], { error: 'due must be 1 (claims whose re-review date has passed).' }).optional(),
-  cursor: storableText().max(200).optional(),
+  cursor: storableText().max(200).refine((c) => decodeClaimCursor(c) !== null, CURSOR_MESSAGE).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ListClaimsQuery = z.infer<typeof listClaimsQuerySchema>;

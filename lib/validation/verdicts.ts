@@ -1,11 +1,15 @@
 // Input shapes for verdicts, comments and assignments (browser and server).
 import { z } from './zod';
 import { CLAIM_STATUSES } from './claims';
+import { isoDayOrTime } from './dates';
+import { idSchema } from './ids';
 import { storableText } from './text';
 
 export const REASON_MAX = 2000;
 export const EVIDENCE_MAX = 10;
 export const COMMENT_MAX = 5000;
+/** claims.version is a PostgreSQL integer. */
+const INT32_MAX = 2_147_483_647;
 
 export const evidenceSchema = z.object({
   url: storableText()
@@ -31,11 +35,12 @@ export const verdictInputSchema = z
       .min(1, 'Give a reason for the verdict.')
       .max(REASON_MAX, `The reason is limited to ${REASON_MAX} characters.`),
     evidence: z.array(evidenceSchema).max(EVIDENCE_MAX, `At most ${EVIDENCE_MAX} evidence links.`).default([]),
-    expectedVersion: z.number({ error: 'expectedVersion (the claim version you saw) is required.' }).int().min(1),
-    reReviewAt: z.iso
-      .date({ error: 'reReviewAt must be a date (YYYY-MM-DD).' })
-      .or(z.iso.datetime({ offset: true, error: 'reReviewAt must be a date (YYYY-MM-DD).' }))
-      .nullish(),
+    expectedVersion: z
+      .number({ error: 'expectedVersion (the claim version you saw) is required.' })
+      .int('expectedVersion must be a whole number.')
+      .min(1, 'expectedVersion must be 1 or more.')
+      .max(INT32_MAX, 'expectedVersion is larger than any claim version.'),
+    reReviewAt: isoDayOrTime('reReviewAt must be a date (YYYY-MM-DD).').nullish(),
   })
   .refine((v) => !v.reReviewAt || v.status === 'outdated', {
     path: ['reReviewAt'],
@@ -51,5 +56,5 @@ export const commentInputSchema = z.object({
 });
 
 export const assignmentInputSchema = z.object({
-  userId: z.uuid({ error: 'userId must be a user id or null.' }).nullable(),
+  userId: idSchema('userId must be a user id or null.').nullable(),
 });

@@ -32,6 +32,9 @@ const verdict = async (patch: Record<string, unknown>) =>
   desk.call('reviewer', 'POST', `/api/claims/${claimId}/verdict`, { status: 'disputed', reason: 'ok', evidence: [], expectedVersion: await version(), ...patch });
 const comment = (body: unknown) => desk.call('reviewer', 'POST', `/api/claims/${claimId}/comments`, body);
 type ErrorBody = { error: { code: string; message: string } };
+type Reply = { ok: boolean; error?: { code: string; message: string } };
+const emitWithAck = (socket: ReturnType<typeof connectSocket>, event: string, payload: unknown) =>
+  (socket as unknown as { timeout: (ms: number) => { emitWithAck: (e: string, p: unknown) => Promise<Reply> } }).timeout(5_000).emitWithAck(event, payload);
 
 /** The page as HTML, with markup from the payloads nowhere as real tags or attributes. */
 async function expectInertHtml(p: string) {
@@ -173,6 +176,163 @@ describe('refused with a clear 400 or 413, never a 500, and nothing written', ()
     } finally {
       socket.close();
     }
+  });
+});
+
+describe('bad input never gets a 500: a 400 naming the field, and nothing written', () => {
+  const DASHES = '-'.repeat(36);
+  const b64 = (text: string) => Buffer.from(text).toString('base64url');
+  const AN_ID = '00000000-0000-4000-8000-000000000000';
+
+  async function expectRefused(res: Response, message: RegExp) {
+    const text = await res.text();
+    expect(res.status, text).toBe(400);
+    const body = JSON.parse(text) as ErrorBody;
+    expect(body.error.code).toBe('invalid_input');
+    expect(body.error.message).toMatch(message);
+  }
+
+  let eventsBefore: number;
+  let versionBefore: number;
+  beforeAll(async () => { eventsBefore = await db.auditEvent.count(); versionBefore = await version(); });
+  afterAll(async () => {
+    expect(await db.auditEvent.count()).toBe(eventsBefore);
+    expect(await version()).toBe(versionBefore);
+  });
+
+  it('a claims-list cursor whose id part is not an id, and every other cursor the API did not make', async () => {
+    const cursors = [
+      b64('2026-01-01T00:00:00.000Z|not-an-id'), // the reported one
+      b64(`2026-01-01T00:00:00.000Z|${DASHES}`),
+      b64(`2026-01-01T00:00:00.000Z|${AN_ID}|extra`),
+      b64(`2026-01-01|${AN_ID}`), // a date Date() accepts, but not the form the API writes
+      b64(`1|${AN_ID}`),
+      b64(`0000-01-01T00:00:00.000Z|${AN_ID}`), // PostgreSQL has no year 0
+      b64(`+275760-09-13T00:00:00.000Z|${AN_ID}`),
+      b64('|'), b64('garbage'), '!!!!', 'a', `${b64(`2026-01-01T00:00:00.000Z|${AN_ID}`)}.`,
+    ];
+    for (const cursor of cursors) {
+      await expectRefused(await desk.call('viewer', 'GET', `/api/claims?cursor=${encodeURIComponent(cursor)}`), /^cursor: Not a cursor this API returned/);
+    }
+    // The cursors the API hands out still page.
+    const first = (await (await desk.call('viewer', 'GET', '/api/claims?limit=1')).json()) as { nextCursor: string };
+    expect((await desk.call('viewer', 'GET', `/api/claims?limit=1&cursor=${first.nextCursor}`)).status).toBe(200);
+  });
+
+  it('36 dashes (and other non-ids) where an id is expected: path, query, body and socket', async () => {
+    for (const bad of [DASHES, '0'.repeat(36), `{${AN_ID}}`, `${AN_ID}0`, 'g'.repeat(8) + AN_ID.slice(8)]) {
+      const id = encodeURIComponent(bad);
+      for (const [method, p, body] of [
+        ['GET', `/api/claims/${id}`, undefined],
+        ['GET', `/api/claims/${id}/comments`, undefined],
+        ['GET', `/api/claims/${id}/audit`, undefined],
+        ['POST', `/api/claims/${id}/comments`, { body: 'x' }],
+        ['POST', `/api/claims/${id}/verdict`, { status: 'disputed', reason: 'x', evidence: [], expectedVersion: 1 }],
+        ['POST', `/api/claims/${id}/assignment`, { userId: null }],
+      ] as const) {
+        await expectRefused(await desk.call('admin', method, p, body), /^id: claim ids are UUIDs; this one is malformed\.$/);
+      }
+      await expectRefused(await desk.call('admin', 'GET', `/api/audit?claimId=${id}`), /^claimId: claimId must be a UUID\.$/);
+      await expectRefused(await desk.call('admin', 'GET', `/api/export?format=csv&ids=${id}`), /^ids: ".*" is not a claim id\.$/);
+      await expectRefused(await desk.call('admin', 'POST', `/api/claims/${claimId}/assignment`, { userId: bad }), /^userId: userId must be a user id or null\.$/);
+    }
+    const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.admin });
+    try {
+      await connected(socket);
+      for (const [event, payload] of [
+        ['presence:view', { claimId: DASHES }],
+        ['presence:writing', { claimId: DASHES, what: 'comment' }],
+        ['verdict:set', { claimId: DASHES, status: 'disputed', reason: 'x', evidence: [], expectedVersion: 1 }],
+      ] as const) {
+        expect(await emitWithAck(socket, event, payload), event).toEqual({
+          ok: false, error: { code: 'invalid_input', message: 'claimId: claim ids are UUIDs; this one is malformed.' },
+        });
+      }
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('an id of any UUID version PostgreSQL can hold is an id: unknown ones are 404, not 400', async () => {
+    for (const id of ['12345678-1234-1234-1234-123456789abc', 'ABCDEF01-2345-6789-ABCD-EF0123456789', '00000000-0000-0000-0000-000000000000']) {
+      expect((await desk.call('admin', 'GET', `/api/claims/${id}`)).status, id).toBe(404);
+    }
+  });
+
+  it('expectedVersion beyond the 32-bit integer range, and other numbers that are not a version', async () => {
+    for (const expectedVersion of [2 ** 31, 2 ** 32, 2 ** 53, 1e300]) {
+      await expectRefused(await verdict({ expectedVersion }), /^expectedVersion: /);
+    }
+    await expectRefused(await verdict({ expectedVersion: 2 ** 31 }), /^expectedVersion: expectedVersion is larger than any claim version\.$/);
+    await expectRefused(await verdict({ expectedVersion: 0 }), /^expectedVersion: expectedVersion must be 1 or more\.$/);
+    await expectRefused(await verdict({ expectedVersion: 1.5 }), /^expectedVersion: expectedVersion must be a whole number\.$/);
+    await expectRefused(await verdict({ expectedVersion: '1' }), /^expectedVersion: /);
+    const overflowing = '{"status":"disputed","reason":"x","evidence":[],"expectedVersion":1e400}'; // JSON.parse gives Infinity
+    await expectRefused(await desk.call('reviewer', 'POST', `/api/claims/${claimId}/verdict`, overflowing), /^expectedVersion: /);
+    // The largest version a claim can have is still a version: a conflict, not an error.
+    expect((await verdict({ expectedVersion: 2 ** 31 - 1 })).status).toBe(409);
+    const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.reviewer });
+    try {
+      await connected(socket);
+      const reply = await emitWithAck(socket, 'verdict:set', { claimId, status: 'disputed', reason: 'x', evidence: [], expectedVersion: 2 ** 31 });
+      expect(reply).toEqual({ ok: false, error: { code: 'invalid_input', message: 'expectedVersion: expectedVersion is larger than any claim version.' } });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('dates PostgreSQL cannot store: year 0 and before, after 9999', async () => {
+    for (const d of ['0000-01-01', '0000-12-31T23:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:00:00-14:00']) {
+      await expectRefused(await desk.call('admin', 'GET', `/api/audit?after=${encodeURIComponent(d)}`), /^after: Dates must fall between the years 1000 and 9999\.$/);
+      await expectRefused(await desk.call('admin', 'GET', `/api/audit?before=${encodeURIComponent(d)}`), /^before: Dates must fall between/);
+      await expectRefused(await verdict({ status: 'outdated', reReviewAt: d }), /^reReviewAt: Dates must fall between/);
+    }
+    await expectRefused(await desk.call('admin', 'GET', '/api/export?format=csv&from=0000-01-01'), /^from: Dates must fall between/);
+    await expectRefused(await desk.call('admin', 'GET', '/api/audit?after=2026-02-30'), /^after: after must be a date \(YYYY-MM-DD\)\.$/);
+  });
+
+  it('a path whose percent-escapes are not UTF-8: 400 before Next.js answers 500 (vercel/next.js#92527)', async () => {
+    for (const p of ['/api/claims/%', '/api/claims/%E9/comments', '/api/claims/%ED%A0%80/verdict', '/api/%zz', '/api/auth/%']) {
+      const res = await desk.call('admin', p.endsWith('verdict') ? 'POST' : 'GET', p, p.endsWith('verdict') ? { expectedVersion: 1 } : undefined);
+      expect(res.status, p).toBe(400);
+      expect(await res.json()).toEqual({ error: { code: 'invalid_input', message: 'The URL path is not valid percent-encoded UTF-8.' } });
+    }
+    const page = await desk.call('viewer', 'GET', '/claims/%');
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('not valid percent-encoded UTF-8');
+  });
+
+  it("next-auth's endpoints: a callbackUrl or callback cookie that is not an address, and JSON that does not parse", async () => {
+    for (const p of ['/api/auth/session?callbackUrl=0', '/api/auth/csrf?callbackUrl=javascript%3Aalert(1)', '/api/auth/providers?callbackUrl=%2F%2Fa%3A99999']) {
+      await expectRefused(await fetch(`${desk.app.baseUrl}${p}`), /^callbackUrl: must be a path on this site or an http\(s\) address\.$/);
+    }
+    // A hostile copy after the good cookie is the one next-auth would read.
+    const withCookie = await fetch(`${desk.app.baseUrl}/api/auth/session`, { headers: { cookie: `${desk.cookies.admin}; next-auth.callback-url=0` } });
+    expect(withCookie.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^next-auth\.callback-url=; Path=\/; Max-Age=0/));
+    await expectRefused(withCookie, /callback cookie is not a usable address/);
+    // A callbackUrl form or JSON field that is not a URL goes through next-auth's redirect callback: no throw.
+    for (const [contentType, body] of [
+      ['application/x-www-form-urlencoded', 'callbackUrl=2026-13-01&json=true'],
+      ['application/json', '{"callbackUrl":-1}'],
+    ]) {
+      const res = await fetch(`${desk.app.baseUrl}/api/auth/signout`, { method: 'POST', redirect: 'manual', headers: { 'content-type': contentType!, cookie: desk.cookies.admin }, body });
+      expect(res.status, body).toBeLessThan(500);
+    }
+    await expectRefused(
+      await fetch(`${desk.app.baseUrl}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: desk.cookies.admin }, body: '{' }),
+      /^Request body must be valid JSON\.$/,
+    );
+  });
+});
+
+describe('filters that take an email or an id treat id-shaped text as text', () => {
+  it('36 dashes as the audit actor or the export reviewer: an empty result, not a 500', async () => {
+    const audit = await desk.call('admin', 'GET', `/api/audit?actor=${'-'.repeat(36)}`);
+    expect(audit.status).toBe(200);
+    expect(((await audit.json()) as { events: unknown[] }).events).toEqual([]);
+    const exported = await desk.call('admin', 'GET', `/api/export?format=json&reviewer=${'-'.repeat(36)}`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('x-export-count')).toBe('0');
   });
 });
 

@@ -1,9 +1,10 @@
 import { listClaims } from '@/lib/claims/list-claims';
 import { apiRoute, searchParamsObject } from '@/lib/http/api-route';
 import { listClaimsQuerySchema } from '@/lib/validation/claims';
+import { parseOrThrow } from '@/lib/validation/parse';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute(async ({ req, actor }) =>
-  listClaims({ actor, query: listClaimsQuerySchema.parse(searchParamsObject(req)) }),
+  listClaims({ actor, query: parseOrThrow(listClaimsQuerySchema, searchParamsObject(req)) }),
 );

@@ -8,10 +8,12 @@ import { authOptions } from '@/lib/auth/options';
 import { withSignInOutcome } from '@/lib/auth/sign-in-outcome';
 import { AppError } from '@/lib/errors';
 import { bodyLimited, errorResponse, sameOriginOnly } from '@/lib/http/api-route';
+import { refuseUnusableCallbackUrl } from '@/lib/http/next-auth-input';
 
 type Context = { params: Promise<{ nextauth?: string[] }> };
 
-const handler = NextAuth(authOptions());
+// Input next-auth would answer with a 500 is refused with a 400 first.
+const handler = refuseUnusableCallbackUrl(NextAuth(authOptions()));
 
 const limitedHandler = bodyLimited((req: NextRequest, context: Context) => withSignInOutcome(() => handler(req, context)));
 

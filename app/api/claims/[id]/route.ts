@@ -1,6 +1,10 @@
 import { getClaim } from '@/lib/claims/get-claim';
 import { apiRoute } from '@/lib/http/api-route';
+import { claimIdSchema } from '@/lib/validation/claims';
+import { parseOrThrow } from '@/lib/validation/parse';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute<{ id: string }>(async ({ actor, params }) => getClaim({ actor, id: params.id }));
+export const GET = apiRoute<{ id: string }>(async ({ actor, params }) =>
+  getClaim({ actor, id: parseOrThrow(claimIdSchema, params.id, 'id') }),
+);

@@ -1,6 +1,11 @@
 import { assignClaim } from '@/lib/claims/assign-claim';
 import { apiRoute, readJson } from '@/lib/http/api-route';
+import { claimIdSchema } from '@/lib/validation/claims';
+import { parseOrThrow } from '@/lib/validation/parse';
+import { assignmentInputSchema } from '@/lib/validation/verdicts';
 
-export const POST = apiRoute<{ id: string }>(async ({ req, actor, params, requestId }) =>
-  assignClaim({ actor, claimId: params.id, input: await readJson(req), requestId }),
-);
+export const POST = apiRoute<{ id: string }>(async ({ req, actor, params, requestId }) => {
+  const claimId = parseOrThrow(claimIdSchema, params.id, 'id');
+  const input = parseOrThrow(assignmentInputSchema, await readJson(req));
+  return assignClaim({ actor, claimId, input, requestId });
+});

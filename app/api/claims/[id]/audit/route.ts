@@ -2,12 +2,13 @@ import { listAuditEvents } from '@/lib/audit/list-audit-events';
 import { getClaim } from '@/lib/claims/get-claim';
 import { apiRoute, searchParamsObject } from '@/lib/http/api-route';
 import { auditQuerySchema } from '@/lib/validation/audit';
+import { claimIdSchema } from '@/lib/validation/claims';
 import { parseOrThrow } from '@/lib/validation/parse';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute<{ id: string }>(async ({ req, actor, params }) => {
-  const claim = await getClaim({ actor, id: params.id });
-  const query = parseOrThrow(auditQuerySchema, { ...searchParamsObject(req), claimId: claim.id });
-  return listAuditEvents({ actor, query });
+  const query = parseOrThrow(auditQuerySchema.omit({ claimId: true }), searchParamsObject(req));
+  const claim = await getClaim({ actor, id: parseOrThrow(claimIdSchema, params.id, 'id') });
+  return listAuditEvents({ actor, query: { ...query, claimId: claim.id } });
 });

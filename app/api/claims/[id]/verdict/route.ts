@@ -1,6 +1,11 @@
 import { setVerdict } from '@/lib/claims/set-verdict';
 import { apiRoute, readJson } from '@/lib/http/api-route';
+import { claimIdSchema } from '@/lib/validation/claims';
+import { parseOrThrow } from '@/lib/validation/parse';
+import { verdictInputSchema } from '@/lib/validation/verdicts';
 
-export const POST = apiRoute<{ id: string }>(async ({ req, actor, params, requestId }) =>
-  setVerdict({ actor, claimId: params.id, input: await readJson(req), requestId }),
-);
+export const POST = apiRoute<{ id: string }>(async ({ req, actor, params, requestId }) => {
+  const claimId = parseOrThrow(claimIdSchema, params.id, 'id');
+  const input = parseOrThrow(verdictInputSchema, await readJson(req));
+  return setVerdict({ actor, claimId, input, requestId });
+});
