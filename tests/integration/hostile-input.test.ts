@@ -2,13 +2,13 @@
 // as sent or refused with a clear 400/413 — never a 500 — and rendered as inert
 // text in the HTML the server sends. (e2e/security.spec.ts proves the same in a browser.)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importArticle } from '../../lib/claims/import-article';
 import { db, disconnectDb } from '../../lib/db';
 import { seedArticles } from '../../seeds/run-seed';
+import { endlessChunkedUpload } from '../support/endless-upload';
 import { type Desk, openDesk } from '../support/fixtures';
 import { connectSocket, connected } from '../support/socket-client';
 
@@ -118,20 +118,11 @@ describe('refused with a clear 400 or 413, never a 500, and nothing written', ()
   it('a body streamed without Content-Length is cut off at the limit: 413, then the connection closes', async () => {
     // A raw socket, so the answer can be read while the client is still sending.
     const { port } = desk.app;
-    const chunk = 'x'.repeat(64 * 1024);
-    const answer = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      let received = '';
-      socket.on('data', (d) => (received += d));
-      socket.on('error', () => {}); // the server may close while we still write
-      socket.on('close', () => resolve(received));
-      socket.write(`POST /api/claims/${claimId}/comments HTTP/1.1\r\nHost: localhost:${port}\r\ncookie: ${desk.cookies.reviewer}\r\n` +
-        'content-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n9\r\n{"body":"\r\n');
-      let sent = 0;
-      const timer = setInterval(() => {
-        if (socket.destroyed || sent++ >= 64) return clearInterval(timer); // 4 MB in all, unless answered first
-        socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
-      }, 5);
+    const answer = await endlessChunkedUpload({
+      port,
+      head: `POST /api/claims/${claimId}/comments HTTP/1.1\r\nHost: localhost:${port}\r\ncookie: ${desk.cookies.reviewer}\r\ncontent-type: application/json\r\n`,
+      firstChunk: '{"body":"',
+      fill: 'x',
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);

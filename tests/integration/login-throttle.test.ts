@@ -2,12 +2,12 @@
 // real server and next-auth's real credentials endpoint (issue 9). The server
 // trusts X-Forwarded-For here (TRUST_PROXY=1) so one test process can look like
 // many client machines.
-import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db, disconnectDb } from '../../lib/db';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
 import { type AppServer, login, startAppServer } from '../support/app-server';
+import { endlessChunkedUpload } from '../support/endless-upload';
 
 let app: AppServer;
 
@@ -235,20 +235,11 @@ describe("next-auth's own endpoints", () => {
     const withLength = await fetch(credentialsUrl(), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: big() });
     expect(withLength.status).toBe(413);
     // Chunked, no Content-Length: a raw socket, so the answer can be read while still sending.
-    const chunk = 'p'.repeat(64 * 1024);
-    const answer = await new Promise<string>((resolve) => {
-      const socket = net.connect(app.port, '127.0.0.1');
-      let received = '';
-      socket.on('data', (d) => (received += d));
-      socket.on('error', () => {}); // the server may close while we still write
-      socket.on('close', () => resolve(received));
-      socket.write(`POST /api/auth/callback/credentials HTTP/1.1\r\nHost: localhost:${app.port}\r\n` +
-        'content-type: application/x-www-form-urlencoded\r\ntransfer-encoding: chunked\r\n\r\n9\r\npassword=\r\n');
-      let sent = 0;
-      const timer = setInterval(() => {
-        if (socket.destroyed || sent++ >= 64) return clearInterval(timer); // 4 MB in all, unless answered first
-        socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
-      }, 5);
+    const answer = await endlessChunkedUpload({
+      port: app.port,
+      head: `POST /api/auth/callback/credentials HTTP/1.1\r\nHost: localhost:${app.port}\r\ncontent-type: application/x-www-form-urlencoded\r\n`,
+      firstChunk: 'password=',
+      fill: 'p',
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
