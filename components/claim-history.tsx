@@ -19,7 +19,7 @@ export function ClaimHistory({ events, names }: { events: PublicAuditEvent[]; na
                 {e.action === 'claim.verdict_set' && e.reason && (
                   <p className="mt-0.5 whitespace-pre-wrap text-slate-600" data-testid="history-reason">“<bdi>{e.reason}</bdi>”</p>
                 )}
-                {e.action === 'claim.comment_added' && typeof e.after?.body === 'string' && (
+                {e.action === 'claim.comment_added' && (
                   <p dir="auto" className="mt-0.5 line-clamp-2 text-slate-600">{e.after.body}</p>
                 )}
                 <p className="text-xs text-slate-500">

@@ -1,5 +1,8 @@
 // `npm run db:migration -- <name>`: writes the next migration from the difference
 // between the last migration's schema snapshot and prisma/schema.prisma.
+// `-- <name> --empty` writes one even when the schema is unchanged, for SQL the
+// Prisma schema cannot express (CHECK constraints, extensions), like
+// `prisma migrate dev --create-only`.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -10,15 +13,19 @@ const name = z
   .string({ error: 'Usage: npm run db:migration -- <name>' })
   .regex(/^[a-z0-9_]+$/, 'The migration name may contain only a-z, 0-9 and _.')
   .parse(process.argv[2]);
+const allowEmpty = process.argv.slice(3).includes('--empty');
 
 await withDatabase(async (url) => {
   const previous = listMigrations().migrationDirectories.at(-1);
   const snapshotPath = previous && path.join(MIGRATIONS_DIR, previous.path, 'schema.prisma');
   const from = snapshotPath && existsSync(snapshotPath) ? readFileSync(snapshotPath, 'utf8') : null;
-  const sql = await diffSchema(url, from);
+  let sql = await diffSchema(url, from);
   if (!sql.trim() || /^-- This is an empty migration/.test(sql.trim())) {
-    console.log('The schema has not changed since the last migration; nothing written.');
-    return;
+    if (!allowEmpty) {
+      console.log('The schema has not changed since the last migration; nothing written (add --empty for hand-written SQL).');
+      return;
+    }
+    sql = '-- The schema did not change: write this migration\'s SQL by hand.\n';
   }
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const dir = path.join(MIGRATIONS_DIR, `${stamp}_${name}`);

@@ -23,10 +23,10 @@ export function ChangeNotices() {
     const who = { user: actorName ?? event.actorLabel };
     const title: DescriptionPart[] = claim ? ['“', { user: shortTitle(claim.title) }, '”'] : ['a claim'];
     let parts: DescriptionPart[] | null = null;
-    if (event.action === 'claim.verdict_set') parts = [who, ' marked ', ...title, ` ${VERB[String(event.after?.status)] ?? ''}`];
+    if (event.action === 'claim.verdict_set') parts = [who, ' marked ', ...title, ` ${VERB[event.after.status] ?? ''}`];
     if (event.action === 'claim.comment_added') parts = [who, ' commented on ', ...title];
     if (event.action === 'claim.assignment_changed') {
-      parts = event.after?.assigneeId === me.id ? [who, ' assigned ', ...title, ' to you'] : [who, ' changed who reviews ', ...title];
+      parts = event.after.assigneeId === me.id ? [who, ' assigned ', ...title, ' to you'] : [who, ' changed who reviews ', ...title];
     }
     if (!parts) return;
     const id = event.seq;

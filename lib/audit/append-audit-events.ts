@@ -2,14 +2,14 @@
 // bulk paths: one chain lock, one read of the chain's end, one INSERT.
 import type { Tx } from '../db';
 import { AUDIT_CHAIN_LOCK } from './append-audit-event';
-import { type AuditEventInput, type AuditEventRecord, auditEventInputSchema } from './events';
+import { type AuditEventInput, type AuditEventRecord, auditEventSchema } from './events';
 import { GENESIS_HASH, hashEvent } from './hash';
 
-const json = (v: Record<string, unknown> | null) => (v === null ? null : JSON.stringify(v));
+const json = (v: AuditEventRecord['before' | 'after']) => (v === null ? null : JSON.stringify(v));
 
 export async function appendAuditEvents(tx: Tx, inputs: readonly AuditEventInput[]): Promise<AuditEventRecord[]> {
   if (inputs.length === 0) return [];
-  const events = inputs.map((input) => auditEventInputSchema.parse(input));
+  const events = inputs.map((input) => auditEventSchema.parse(input));
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`;
   const last = await tx.auditEvent.findFirst({ orderBy: { seq: 'desc' }, select: { seq: true, hash: true } });
   const at = new Date().toISOString();

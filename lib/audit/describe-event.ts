@@ -1,40 +1,49 @@
 // Human wording for audit events (history lists, notices). Client-safe.
+// One line per action: a new action without its line does not compile.
 import type { PublicAuditEvent } from '../realtime/events';
-
-const STATUS_LABEL: Record<string, string> = { unreviewed: 'unreviewed', verified: 'verified', disputed: 'disputed', outdated: 'outdated' };
+import type { AuditAction, LoginFailureReason } from './events';
 
 /** A piece of wording; `{ user }` is text someone typed (names, emails), shown bidi-isolated. */
 export type DescriptionPart = string | { user: string };
 const user = (text: string): DescriptionPart => ({ user: text });
-const status = (s: unknown) => STATUS_LABEL[String(s)] ?? String(s);
+
+type Of<A extends PublicAuditEvent['action']> = Extract<PublicAuditEvent, { action: A }>;
+type Describe<A extends PublicAuditEvent['action']> = (e: Of<A>, who: string) => DescriptionPart[];
+
+const FAILED_SIGN_IN: Record<LoginFailureReason, string> = {
+  locked: 'Sign-in refused while locked for ',
+  unknown_account: 'Failed sign-in for ',
+  disabled: 'Failed sign-in for ',
+  wrong_password: 'Failed sign-in for ',
+  demo_password_from_network: 'Failed sign-in for ',
+};
+
+const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
+  'claim.imported': () => ['Imported from the seed file'],
+  'claim.updated': () => ['Article text updated from the seed file'],
+  'claim.verdict_set': ({ before, after }, who) => [
+    user(who),
+    ` marked it ${after.status}${before.status !== after.status ? ` (was ${before.status})` : ''}`,
+  ],
+  'claim.comment_added': (_e, who) => [user(who), ' commented'],
+  'claim.assignment_changed': ({ after }, who) =>
+    after.assignee ? [user(who), ' assigned it to ', user(after.assignee)] : [user(who), ' removed the assignment'],
+  'user.created': ({ after }, who) => [user(who), ' created the account ', user(after.email)],
+  'user.disabled': ({ after }, who) => [user(who), ' disabled the account ', user(after.email)],
+  'auth.login_succeeded': (_e, who) => [user(who), ' signed in'],
+  'auth.login_failed': (e) => [FAILED_SIGN_IN[e.after.reason], user(e.actorLabel)],
+  'export.produced': ({ after }, who) => [user(who), ` exported ${after.count} claims as ${after.format}`],
+};
+
+const unreadable: Describe<'audit.unreadable'> = (e) => [
+  `Unreadable ${e.storedAction} event (it does not match the schema of its action): ${e.problem}`,
+];
 
 export function describeEventParts(e: PublicAuditEvent, who: string): DescriptionPart[] {
-  const after = e.after ?? {};
-  const before = e.before ?? {};
-  switch (e.action) {
-    case 'claim.imported':
-      return ['Imported from the seed file'];
-    case 'claim.updated':
-      return ['Article text updated from the seed file'];
-    case 'claim.verdict_set':
-      return [user(who), ` marked it ${status(after.status)}${before.status && before.status !== after.status ? ` (was ${status(before.status)})` : ''}`];
-    case 'claim.comment_added':
-      return [user(who), ' commented'];
-    case 'claim.assignment_changed':
-      return after.assignee ? [user(who), ' assigned it to ', user(String(after.assignee))] : [user(who), ' removed the assignment'];
-    case 'auth.login_succeeded':
-      return [user(who), ' signed in'];
-    case 'auth.login_failed':
-      return [after.reason === 'locked' ? 'Sign-in refused while locked for ' : 'Failed sign-in for ', user(e.actorLabel)];
-    case 'user.created':
-      return [user(who), ' created the account ', user(String(after.email ?? ''))];
-    case 'user.disabled':
-      return [user(who), ' disabled the account ', user(String(after.email ?? ''))];
-    case 'export.produced':
-      return [user(who), ` exported ${String(after.count ?? '')} claims as ${String(after.format ?? '')}`];
-    default:
-      return [e.action];
-  }
+  if (e.action === 'audit.unreadable') return unreadable(e, who);
+  // TypeScript cannot pair DESCRIBE[e.action] with e's member by itself; the
+  // mapped type of DESCRIBE guarantees they match.
+  return (DESCRIBE[e.action] as Describe<AuditAction>)(e, who);
 }
 
 export function describeEvent(e: PublicAuditEvent, who: string): string {

@@ -1,5 +1,16 @@
-// The audit event vocabulary: every state change in Factdesk is one of these.
+// The audit event contract: every state change in Factdesk is one member of
+// this union, each with its own payload schema. Writers are typed by it and
+// readers parse with it (to-record.ts), so a renamed key cannot compile on one
+// side and silently read as blank on the other. Client-safe (zod only).
+//
+// A new action is one member here, one line in describe-event.ts and one
+// migration re-creating the audit_events_action_check constraint
+// (tests/integration/audit-contract.test.ts fails until all three agree).
+// Changing a payload: old rows are immutable, so their shape must still parse.
 import { z } from '../validation/zod';
+import { CLAIM_STATUSES } from '../validation/claims';
+import { EXPORT_FORMATS } from '../validation/export';
+import { ROLES } from '../validation/users';
 
 export const AUDIT_ACTIONS = [
   'claim.imported',
@@ -13,36 +24,185 @@ export const AUDIT_ACTIONS = [
   'auth.login_failed',
   'export.produced',
 ] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-const json = z.record(z.string(), z.unknown());
-
-export const auditEventInputSchema = z.object({
-  action: z.enum(AUDIT_ACTIONS),
-  // null actor = the system (seeder, scripts).
-  actorId: z.string().uuid().nullable(),
+// Fields every event has. A null actor is the system (seeder, scripts).
+const envelope = {
+  actorId: z.uuid().nullable(),
   actorLabel: z.string().min(1),
-  claimId: z.string().uuid().nullable().default(null),
-  before: json.nullable().default(null),
-  after: json.nullable().default(null),
-  reason: z.string().nullable().default(null),
   requestId: z.string().max(200).nullable().default(null),
-});
-export type AuditEventInput = z.input<typeof auditEventInputSchema>;
+};
+const onClaim = { claimId: z.uuid() };
+const noClaim = { claimId: z.null().default(null) };
+const absent = z.null().default(null);
 
-export type AuditEventRecord = {
-  seq: number;
-  at: string;
+const claimText = z.object({ title: z.string(), language: z.string(), contentHash: z.string() });
+
+/** Evidence as stored on a claim (set-verdict writes `label: null` for none). */
+export const storedEvidenceSchema = z.object({ url: z.string(), label: z.string().nullable() });
+export type StoredEvidence = z.infer<typeof storedEvidenceSchema>;
+
+const verdictState = z.object({
+  status: z.enum(CLAIM_STATUSES),
+  reason: z.string().nullable(),
+  evidence: z.array(storedEvidenceSchema),
+  reReviewAt: z.string().nullable(),
+  version: z.number().int(),
+  decidedById: z.uuid().nullable(),
+});
+export type VerdictState = z.infer<typeof verdictState>;
+
+const assignment = z.object({ assigneeId: z.uuid().nullable(), assignee: z.string().nullable() });
+const account = z.object({ userId: z.uuid(), email: z.string() });
+
+// Sign-in failures: refused during a lock without checking the password, or
+// evaluated and failed (with the throttle counts at that moment).
+const loginFailure = z.discriminatedUnion('reason', [
+  z.object({ ip: z.string(), reason: z.literal('locked'), lockedMinutes: z.number().int() }),
+  z.object({
+    ip: z.string(),
+    reason: z.enum(['unknown_account', 'disabled', 'wrong_password', 'demo_password_from_network']),
+    accountFailures: z.number().int().optional(),
+    locked: z.boolean(),
+  }),
+]);
+export type LoginFailure = z.infer<typeof loginFailure>;
+export type LoginFailureReason = LoginFailure['reason'];
+
+/** The claim-list filters an export was made with (the export query without its format). */
+const exportFilters = z.object({
+  status: z.enum(CLAIM_STATUSES).optional(),
+  lang: z.string().optional(),
+  q: z.string().optional(),
+  assigned: z.enum(['me', 'none']).optional(),
+  due: z.literal('1').optional(),
+  reviewer: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  ids: z.array(z.string()).optional(),
+});
+export type ExportFilters = z.infer<typeof exportFilters>;
+
+export const auditEventSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('claim.imported'),
+    ...envelope,
+    ...onClaim,
+    before: absent,
+    after: claimText.extend({ sourceKey: z.string() }),
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('claim.updated'),
+    ...envelope,
+    ...onClaim,
+    before: claimText.extend({ version: z.number().int() }),
+    after: claimText.extend({ version: z.number().int() }),
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('claim.verdict_set'),
+    ...envelope,
+    ...onClaim,
+    before: verdictState,
+    after: verdictState,
+    reason: z.string(),
+  }),
+  z.object({
+    action: z.literal('claim.comment_added'),
+    ...envelope,
+    ...onClaim,
+    before: absent,
+    after: z.object({ commentId: z.uuid(), body: z.string() }),
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('claim.assignment_changed'),
+    ...envelope,
+    ...onClaim,
+    before: assignment,
+    after: assignment,
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('user.created'),
+    ...envelope,
+    ...noClaim,
+    before: absent,
+    after: account.extend({ role: z.enum(ROLES) }),
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('user.disabled'),
+    ...envelope,
+    ...noClaim,
+    before: account.extend({ disabledAt: z.null() }),
+    after: account.extend({ disabledAt: z.string() }),
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('auth.login_succeeded'),
+    ...envelope,
+    ...noClaim,
+    before: absent,
+    after: z.object({ ip: z.string() }),
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('auth.login_failed'),
+    ...envelope,
+    ...noClaim,
+    before: absent,
+    after: loginFailure,
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('export.produced'),
+    ...envelope,
+    ...noClaim,
+    before: absent,
+    after: z.object({ format: z.enum(EXPORT_FORMATS), filters: exportFilters, count: z.number().int() }),
+    reason: absent,
+  }),
+]);
+
+/** What a writer passes to appendAuditEvent(s): the payload must match the action. */
+export type AuditEventInput = z.input<typeof auditEventSchema>;
+/** One event's content, parsed: narrowing on `action` types `before`, `after` and `reason`. */
+export type AuditEventContent = z.output<typeof auditEventSchema>;
+export type AuditAction = AuditEventContent['action'];
+export type AuditEventOf<A extends AuditAction> = Extract<AuditEventContent, { action: A }>;
+
+// AUDIT_ACTIONS (a tuple, for z.enum in queries and the filter menu) names
+// exactly the union's members: this line stops compiling when they differ.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const AUDIT_ACTIONS_MATCH_UNION: Same<(typeof AUDIT_ACTIONS)[number], AuditAction> = true;
+
+/** Where an event sits in the hash chain. */
+export type ChainFields = { seq: number; at: string; prevHash: string; hash: string };
+
+/** A stored event that parses: the union member for its action, with its chain fields. */
+export type AuditEventRecord = ChainFields & AuditEventContent;
+
+/**
+ * A stored event whose payload does not match its action's schema (written by
+ * hand, or by code that changed a payload without keeping old rows readable).
+ * Rows cannot be changed or deleted, so readers get this instead of an error:
+ * it is listed and described as unreadable, and never read as a payload.
+ */
+export type UnreadableAuditEvent = ChainFields & {
+  action: 'audit.unreadable';
+  storedAction: string;
+  problem: string;
   actorId: string | null;
   actorLabel: string;
-  action: AuditAction;
   claimId: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
+  before: unknown;
+  after: unknown;
   reason: string | null;
   requestId: string | null;
-  prevHash: string;
-  hash: string;
 };
+
+/** What reading a row gives: a parsed event, or the unreadable marker. */
+export type StoredAuditEvent = AuditEventRecord | UnreadableAuditEvent;
 
 export const SYSTEM_ACTOR = { actorId: null, actorLabel: 'system' } as const;

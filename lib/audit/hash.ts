@@ -1,6 +1,5 @@
 // Canonical encoding and SHA-256 hash of an audit event: the basis of the chain.
 import { createHash } from 'node:crypto';
-import type { AuditEventRecord } from './events';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -14,7 +13,25 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-export function hashEvent(event: Omit<AuditEventRecord, 'hash'>): string {
+/**
+ * An event exactly as stored, whatever its action: the chain covers the stored
+ * JSON, not what today's schema makes of it, so old rows keep verifying.
+ */
+export type ChainedEvent = {
+  seq: number;
+  at: string;
+  actorId: string | null;
+  actorLabel: string;
+  action: string;
+  claimId: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  requestId: string | null;
+  prevHash: string;
+};
+
+export function hashEvent(event: ChainedEvent): string {
   const content = {
     seq: event.seq,
     at: event.at,

@@ -1,7 +1,7 @@
 // Recomputes the audit hash chain from the first event and reports the first break.
 import { db } from '../db';
 import { GENESIS_HASH, hashEvent } from './hash';
-import { toAuditRecord } from './to-record';
+import { toChainedEvent } from './to-record';
 
 export type ChainVerdict =
   | { ok: true; checked: number }
@@ -20,7 +20,8 @@ export async function verifyAuditChain(): Promise<ChainVerdict> {
       take: BATCH,
     });
     for (const row of rows) {
-      const event = toAuditRecord(row);
+      // As stored, not parsed: an unreadable payload is still checked against its hash.
+      const event = toChainedEvent(row);
       if (event.seq !== expectedSeq) {
         return { ok: false, checked, brokenAt: expectedSeq, why: `event ${expectedSeq} is missing (next is ${event.seq})` };
       }

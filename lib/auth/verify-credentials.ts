@@ -5,7 +5,7 @@
 // closed: nobody is signed in unthrottled or unaudited.
 import { db, type Tx } from '../db';
 import { appendAuditEvent } from '../audit/append-audit-event';
-import type { AuditEventRecord } from '../audit/events';
+import type { AuditEventRecord, LoginFailure } from '../audit/events';
 import { publishChange } from '../realtime/publish';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { AppError, isAppError } from '../errors';
@@ -47,6 +47,9 @@ async function recorded<T>(what: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A failure's details; the address is added by `failed` below. */
+type FailureDetails = LoginFailure extends infer F ? (F extends unknown ? Omit<F, 'ip'> : never) : never;
+
 export async function verifyCredentials(input: {
   email: unknown;
   password: unknown;
@@ -60,8 +63,8 @@ export async function verifyCredentials(input: {
   const ip = ipAddressFrom(input.ip) ?? 'unknown';
   const requestId = input.requestId && isNormalRequestId(input.requestId) ? input.requestId : null;
   const rules = signInRules(email, ip);
-  const failed = (tx: Tx, actorId: string | null, after: Record<string, unknown>) =>
-    appendAuditEvent(tx, { action: 'auth.login_failed', actorId, actorLabel: email, after: { ip, ...after }, requestId });
+  const failed = (tx: Tx, actorId: string | null, details: FailureDetails) =>
+    appendAuditEvent(tx, { action: 'auth.login_failed', actorId, actorLabel: email, after: { ip, ...details }, requestId });
 
   // 1. Count the attempt, before any password is checked.
   let refusal: AuditEventRecord | undefined;

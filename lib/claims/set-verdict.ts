@@ -1,7 +1,8 @@
 // The verdict rule: who may decide, what a verdict must carry, and optimistic
 // locking on the claim version. Change and audit event commit together.
-import type { Prisma } from '../generated/prisma/client';
+import type { Claim, Prisma } from '../generated/prisma/client';
 import { appendAuditEvent } from '../audit/append-audit-event';
+import { storedEvidenceSchema, type VerdictState } from '../audit/events';
 import { canSetVerdict, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
@@ -13,11 +14,11 @@ import { parseOrThrow } from '../validation/parse';
 
 const withPeople = { decidedBy: true, assignee: true } as const;
 
-function verdictState(c: { status: string; reason: string | null; evidence: unknown; reReviewAt: Date | null; version: number; decidedById: string | null }) {
+function verdictState(c: Pick<Claim, 'status' | 'reason' | 'evidence' | 'reReviewAt' | 'version' | 'decidedById'>): VerdictState {
   return {
     status: c.status,
     reason: c.reason,
-    evidence: c.evidence,
+    evidence: storedEvidenceSchema.array().parse(c.evidence),
     reReviewAt: c.reReviewAt?.toISOString() ?? null,
     version: c.version,
     decidedById: c.decidedById,

@@ -1,6 +1,8 @@
 // Reads the claims of an export in batches (keyset on source key), each with its
 // verdict history, so memory stays flat however many claims the slice holds.
 import type { Claim, Prisma } from '../generated/prisma/client';
+import type { StoredEvidence } from '../audit/events';
+import { toAuditRecord } from '../audit/to-record';
 import type { Actor } from '../auth/permissions';
 import { claimFilters } from '../claims/list-claims';
 import { db } from '../db';
@@ -15,7 +17,7 @@ export type ExportVerdict = {
   status: ClaimStatus;
   previousStatus: ClaimStatus | null;
   reason: string | null;
-  evidence: { url: string; label: string | null }[];
+  evidence: StoredEvidence[];
 };
 
 export type ExportClaim = {
@@ -71,25 +73,25 @@ export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): Async
       take: BATCH,
     });
     if (claims.length === 0) return;
-    const events = await db.auditEvent.findMany({
+    const rows = await db.auditEvent.findMany({
       where: { claimId: { in: claims.map((c) => c.id) }, action: 'claim.verdict_set' },
       orderBy: { seq: 'asc' },
     });
     const history = new Map<string, ExportVerdict[]>();
-    for (const e of events) {
-      const after = (e.after ?? {}) as Record<string, unknown>;
-      const before = (e.before ?? {}) as Record<string, unknown>;
-      const list = history.get(e.claimId!) ?? [];
+    for (const e of rows.map(toAuditRecord)) {
+      // An unreadable row (logged by toAuditRecord, shown as such in the audit trail) has no verdict to report.
+      if (e.action !== 'claim.verdict_set') continue;
+      const list = history.get(e.claimId) ?? [];
       list.push({
-        seq: Number(e.seq),
-        at: e.at.toISOString(),
+        seq: e.seq,
+        at: e.at,
         by: (e.actorId && users.get(e.actorId)?.displayName) || e.actorLabel,
-        status: after.status as ClaimStatus,
-        previousStatus: (before.status as ClaimStatus) ?? null,
+        status: e.after.status,
+        previousStatus: e.before.status,
         reason: e.reason,
-        evidence: asEvidence(after.evidence),
+        evidence: e.after.evidence,
       });
-      history.set(e.claimId!, list);
+      history.set(e.claimId, list);
     }
     for (const c of claims) {
       const decider = c.decidedById ? users.get(c.decidedById) : undefined;

@@ -28,6 +28,12 @@ export type ExportFile = { fileName: string; contentType: string; count: number;
 
 export type ProduceExportOptions = { actor: Actor; query: ExportQuery; requestId?: string | null; now?: Date };
 
+// Filters the caller set, without the keys zod left undefined (the audit row
+// and the file's metadata list only what was asked for).
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 export async function produceExport(options: ProduceExportOptions): Promise<ExportFile> {
   const { actor } = options;
   if (!canExport(actor)) throw new AppError('forbidden', 'Your role cannot export reports.');
@@ -48,7 +54,8 @@ async function startExport(options: ProduceExportOptions): Promise<ExportFile> {
   const where = await exportWhere(actor, query, query.format === 'claimreview');
   const counts = await countByStatus(where);
   const count = Object.values(counts).reduce((a, b) => a + b, 0);
-  const filters = Object.fromEntries(Object.entries(query).filter(([k, v]) => k !== 'format' && v !== undefined));
+  const { format: _format, ...given } = query;
+  const filters = definedOnly(given);
 
   const event = await db.$transaction((tx) =>
     appendAuditEvent(tx, {

@@ -1,16 +1,17 @@
 // Socket event names and payloads, shared by server and browser. Client events
 // are validated with the zod schemas below before any handler runs.
 import { z } from '../validation/zod';
+import type { StoredAuditEvent } from '../audit/events';
 import { claimIdSchema, type ClaimSummary } from '../validation/claims';
-import type { AuditEventRecord } from '../audit/events';
 import type { CommentDto } from '../claims/comment-dto';
 
 export const DESK_ROOM = 'desk';
 export const claimRoom = (id: string) => `claim:${id}`;
 export const userRoom = (id: string) => `user:${id}`;
 
-/** An audit event as browsers see it: without the chain hashes and request id. */
-export type PublicAuditEvent = Omit<AuditEventRecord, 'prevHash' | 'hash' | 'requestId'>;
+type Hidden = 'prevHash' | 'hash' | 'requestId';
+/** An audit event as browsers see it: without the chain hashes and request id (one type per action). */
+export type PublicAuditEvent = StoredAuditEvent extends infer E ? (E extends unknown ? Omit<E, Hidden> : never) : never;
 
 /** One committed change, as pushed live and as replayed after a reconnect. */
 export type DeskChange = {

@@ -34,11 +34,11 @@ export async function replayChanges(options: { since: number }): Promise<SyncRes
     const actorName = e.actorId ? nameById.get(e.actorId) : undefined;
     const change: DeskChange = { event: publicAuditEvent(e), actorName };
     if (e.claimId) change.claim = claimById.get(e.claimId);
-    if (e.action === 'claim.comment_added' && e.after && e.actorId) {
+    if (e.action === 'claim.comment_added' && e.actorId) {
       change.comment = {
-        id: String(e.after.commentId),
-        claimId: e.claimId!,
-        body: String(e.after.body),
+        id: e.after.commentId,
+        claimId: e.claimId,
+        body: e.after.body,
         createdAt: e.at,
         author: { id: e.actorId, displayName: actorName ?? e.actorLabel },
       };

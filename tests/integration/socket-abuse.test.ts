@@ -138,7 +138,7 @@ describe('catch-up replay is capped', () => {
     const before = await latestSeq();
     await db.$transaction((tx) =>
       appendAuditEvents(tx, Array.from({ length: MAX_REPLAY_CHANGES + 1 }, (_, i) => ({
-        action: 'auth.login_failed' as const, actorId: null, actorLabel: `flood${i}@paper.example`, after: { ip: '192.0.2.1', reason: 'unknown_account' },
+        action: 'auth.login_failed' as const, actorId: null, actorLabel: `flood${i}@paper.example`, after: { ip: '192.0.2.1', reason: 'unknown_account', locked: false },
       }))),
     );
     const latest = await latestSeq();

@@ -5,7 +5,7 @@ import { createChangeFeed } from '../../lib/realtime/change-feed';
 import type { DeskChange, SyncResult } from '../../lib/realtime/events';
 
 const change = (seq: number): DeskChange => ({
-  event: { seq, at: '', actorId: null, actorLabel: 'x', action: 'claim.verdict_set', claimId: null, before: null, after: null, reason: `r${seq}` },
+  event: { seq, at: '', actorId: null, actorLabel: 'x', action: 'auth.login_succeeded', claimId: null, before: null, after: { ip: '127.0.0.1' }, reason: null },
 });
 
 /** An audit log the test appends to; replays read it like the server does. */

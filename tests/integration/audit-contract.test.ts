@@ -1,0 +1,287 @@
+// The audit event contract (issue 10): events produced by every code path that
+// writes one parse into their union member and read back through every reader
+// (records, replay, export, the audit list, descriptions); the database's
+// CHECK constraint names exactly the union's actions; the migration that adds
+// it runs on a desk that already holds rows of every action, including the
+// shapes older versions wrote; a row that does not match is reported, not blanked.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEvent } from '../../lib/audit/describe-event';
+import { AUDIT_ACTIONS, type AuditEventInput, auditEventSchema, type StoredAuditEvent } from '../../lib/audit/events';
+import { GENESIS_HASH, hashEvent } from '../../lib/audit/hash';
+import { listAuditEvents } from '../../lib/audit/list-audit-events';
+import { toAuditRecord } from '../../lib/audit/to-record';
+import { verifyAuditChain } from '../../lib/audit/verify-chain';
+import type { Actor } from '../../lib/auth/permissions';
+import { verifyCredentials } from '../../lib/auth/verify-credentials';
+import { addComment } from '../../lib/claims/add-comment';
+import { assignClaim } from '../../lib/claims/assign-claim';
+import { bulkImportClaims } from '../../lib/claims/bulk-import';
+import { importArticle } from '../../lib/claims/import-article';
+import { setVerdict } from '../../lib/claims/set-verdict';
+import { db, disconnectDb } from '../../lib/db';
+import { exportWhere, iterateExportClaims } from '../../lib/exports/export-claims';
+import { produceExport } from '../../lib/exports/produce-export';
+import { replayChanges } from '../../lib/realtime/replay';
+import { publicAuditEvent } from '../../lib/realtime/publish';
+import { applyMigrations, listMigrations } from '../../lib/runtime/migrate';
+import { createUser } from '../../lib/users/create-user';
+import { disableUser } from '../../lib/users/disable-user';
+import { auditQuerySchema } from '../../lib/validation/audit';
+import { exportQuerySchema } from '../../lib/validation/export';
+import { DEMO_PASSWORD } from '../../seeds/demo-users';
+import { SEEDS_DIR, seedArticles, seedDemoUsers } from '../../seeds/run-seed';
+
+const SEED = '000_552dc560a453afa8';
+const COMMENT = 'Checked against the AFP wire: 60 is the later figure.';
+let admin: Actor;
+let reviewer: Actor;
+let claimId: string;
+
+async function actor(email: string): Promise<Actor> {
+  const u = await db.user.findUniqueOrThrow({ where: { email } });
+  return { id: u.id, email: u.email, role: u.role, displayName: u.displayName };
+}
+
+async function refused(attempt: Promise<unknown>) {
+  await attempt.then(
+    () => { throw new Error('expected the sign-in to be refused'); },
+    () => {},
+  );
+}
+
+async function sql<R extends pg.QueryResultRow = pg.QueryResultRow>(query: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await client.query<R>(query, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Appends a row behind the app's back, correctly chained: as an older version or a hand-written INSERT would. */
+async function insertRaw(e: { action: string; actorId?: string | null; actorLabel: string; claimId?: string | null; before?: unknown; after?: unknown; reason?: string | null }) {
+  const last = (await sql<{ seq: string; hash: string }>('SELECT seq, hash FROM audit_events ORDER BY seq DESC LIMIT 1')).rows[0];
+  const event = {
+    seq: last ? Number(last.seq) + 1 : 1,
+    at: new Date().toISOString(),
+    actorId: e.actorId ?? null,
+    actorLabel: e.actorLabel,
+    action: e.action,
+    claimId: e.claimId ?? null,
+    before: e.before ?? null,
+    after: e.after ?? null,
+    reason: e.reason ?? null,
+    requestId: null,
+    prevHash: last?.hash ?? GENESIS_HASH,
+  };
+  await sql(
+    `INSERT INTO audit_events (seq, at, actor_id, actor_label, action, claim_id, before, after, reason, request_id, prev_hash, hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [event.seq, event.at, event.actorId, event.actorLabel, event.action, event.claimId,
+      event.before === null ? null : JSON.stringify(event.before), event.after === null ? null : JSON.stringify(event.after),
+      event.reason, event.requestId, event.prevHash, hashEvent(event)],
+  );
+  return event.seq;
+}
+
+async function readAll(): Promise<{ stored: Awaited<ReturnType<typeof db.auditEvent.findMany>>; records: StoredAuditEvent[] }> {
+  const stored = await db.auditEvent.findMany({ orderBy: { seq: 'asc' } });
+  return { stored, records: stored.map(toAuditRecord) };
+}
+
+async function drain(body: Readable) {
+  for await (const _chunk of body) { /* the export holds its slot until the stream ends */ }
+}
+
+// Every code path that writes audit events, through the domain functions the
+// routes, sockets, scripts and seeder call.
+beforeAll(async () => {
+  await seedArticles(); // claim.imported (system)
+  await seedDemoUsers(); // user.created (system)
+  admin = await actor('admin@factdesk.test');
+  reviewer = await actor('reviewer@factdesk.test');
+  claimId = (await db.claim.findUniqueOrThrow({ where: { sourceKey: SEED } })).id;
+
+  const raw = readFileSync(path.join(SEEDS_DIR, `${SEED}.txt`), 'utf8');
+  await importArticle({ fileName: `${SEED}.txt`, raw: `${raw}\nCorrection appended by the source.\n` }); // claim.updated
+  await bulkImportClaims({ claims: [{ sourceKey: 'contract-bulk-1', title: 'Bulk claim', body: 'Imported in bulk.', language: 'en' }] });
+
+  // Sign-in: success, and every reason a failure is recorded with.
+  await verifyCredentials({ email: admin.email, password: DEMO_PASSWORD, ip: '127.0.0.1', requestId: 'req-contract-1' });
+  await refused(verifyCredentials({ email: 'reviewer2@factdesk.test', password: 'not the password', ip: '127.0.0.2' }));
+  await refused(verifyCredentials({ email: 'nobody@factdesk.test', password: 'anything at all', ip: '127.0.0.3' }));
+  await refused(verifyCredentials({ email: 'viewer@factdesk.test', password: DEMO_PASSWORD, ip: '203.0.113.9' }));
+  for (let i = 0; i < 6; i += 1) {
+    await refused(verifyCredentials({ email: 'lockme@factdesk.test', password: `guess-${i}`, ip: `127.0.1.${i + 1}` }));
+  }
+
+  // The review workflow.
+  await setVerdict({
+    actor: reviewer,
+    claimId,
+    input: { status: 'disputed', reason: 'Two counts differ.', evidence: [{ url: 'https://example.org/afp', label: 'AFP' }, { url: 'https://example.org/b' }], expectedVersion: 2 },
+  });
+  await setVerdict({ actor: admin, claimId, input: { status: 'verified', reason: 'The later count holds.', evidence: [], expectedVersion: 3 } });
+  await addComment({ actor: reviewer, claimId, input: { body: COMMENT } });
+  await assignClaim({ actor: admin, claimId, input: { userId: reviewer.id } });
+  await assignClaim({ actor: admin, claimId, input: { userId: null } });
+
+  // Accounts.
+  await createUser({ actor: admin, input: { email: 'lucia@paper.example', displayName: 'Lucia', role: 'reviewer', password: 'a long enough password' } });
+  await disableUser({ actor: admin, email: 'lucia@paper.example' });
+  await refused(verifyCredentials({ email: 'lucia@paper.example', password: 'a long enough password', ip: '127.0.0.4' }));
+
+  // Exports, without and with filters.
+  await drain((await produceExport({ actor: admin, query: exportQuerySchema.parse({ format: 'csv' }) })).body);
+  await drain((await produceExport({ actor: admin, query: exportQuerySchema.parse({ format: 'json', status: 'verified', ids: claimId }) })).body);
+}, 120_000);
+
+afterAll(async () => {
+  await disconnectDb();
+});
+
+describe('events from every code path', () => {
+  it('cover every action of the union and every sign-in failure reason', async () => {
+    const { stored } = await readAll();
+    expect(new Set(stored.map((r) => r.action))).toEqual(new Set(AUDIT_ACTIONS));
+    const reasons = stored.filter((r) => r.action === 'auth.login_failed').map((r) => (r.after as { reason: string }).reason);
+    expect(new Set(reasons)).toEqual(new Set(['wrong_password', 'unknown_account', 'demo_password_from_network', 'locked', 'disabled']));
+  });
+
+  it('each parse into the member of its action, losing no stored key', async () => {
+    const { stored, records } = await readAll();
+    expect(records.filter((r) => r.action === 'audit.unreadable')).toEqual([]);
+    for (const [i, row] of stored.entries()) {
+      const r = records[i]!;
+      expect(r.action, `#${row.seq}`).toBe(row.action);
+      // What the reader sees is what was stored: the schema names every key.
+      expect({ before: r.before, after: r.after, reason: r.reason }, `#${row.seq} ${row.action}`).toEqual({
+        before: row.before ?? null,
+        after: row.after ?? null,
+        reason: row.reason,
+      });
+      expect(r.hash).toBe(row.hash);
+    }
+    expect(await verifyAuditChain()).toEqual({ ok: true, checked: stored.length });
+  });
+
+  it('each describe to their own line, and the audit list shows them all', async () => {
+    const { records } = await readAll();
+    for (const r of records) {
+      const line = describeEvent(publicAuditEvent(r), 'Rita');
+      expect(line.trim(), `#${r.seq} ${r.action}`).not.toBe('');
+      expect(line, `#${r.seq}`).not.toBe(r.action);
+    }
+    const line = (pred: (r: StoredAuditEvent) => boolean) => describeEvent(publicAuditEvent(records.find(pred)!), 'Rita');
+    expect(line((r) => r.action === 'claim.verdict_set' && r.after.status === 'verified')).toBe('Rita marked it verified (was disputed)');
+    expect(line((r) => r.action === 'claim.assignment_changed' && r.after.assigneeId !== null)).toBe(`Rita assigned it to ${reviewer.displayName}`);
+    expect(line((r) => r.action === 'auth.login_failed' && r.after.reason === 'locked')).toBe('Sign-in refused while locked for lockme@factdesk.test');
+    expect(line((r) => r.action === 'user.disabled')).toBe('Rita disabled the account lucia@paper.example');
+    expect(line((r) => r.action === 'export.produced' && r.after.format === 'json')).toBe('Rita exported 1 claims as json');
+
+    const page = await listAuditEvents({ actor: admin, query: auditQuerySchema.parse({ limit: 200 }) });
+    expect(page.events).toHaveLength(records.length);
+    expect(page.events.map((e) => e.action).sort()).toEqual(records.map((r) => r.action).sort());
+  });
+
+  it('replay after a reconnect carries the typed payloads, the comment included', async () => {
+    const { records } = await readAll();
+    const replay = await replayChanges({ since: 0 });
+    expect(replay.changes.map((c) => c.event)).toEqual(records.map(publicAuditEvent));
+    const comments = replay.changes.filter((c) => c.comment);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.comment).toMatchObject({ claimId, body: COMMENT, author: { id: reviewer.id, displayName: reviewer.displayName } });
+  });
+
+  it('the export history reads each verdict from its event', async () => {
+    const claims = [];
+    for await (const c of iterateExportClaims(await exportWhere(admin, exportQuerySchema.parse({ format: 'json', ids: claimId })))) claims.push(c);
+    expect(claims).toHaveLength(1);
+    expect(claims[0]!.history.map((h) => [h.status, h.previousStatus, h.by, h.reason, h.evidence])).toEqual([
+      ['disputed', 'unreviewed', reviewer.displayName, 'Two counts differ.', [{ url: 'https://example.org/afp', label: 'AFP' }, { url: 'https://example.org/b', label: null }]],
+      ['verified', 'disputed', admin.displayName, 'The later count holds.', []],
+    ]);
+  });
+});
+
+describe('the database backs the action vocabulary', () => {
+  it('the CHECK constraint names exactly the actions of the union', async () => {
+    const { rows } = await sql<{ def: string }>(
+      "SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'audit_events'::regclass AND conname = 'audit_events_action_check'",
+    );
+    expect(rows).toHaveLength(1);
+    const inConstraint = [...rows[0]!.def.matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    const expected = [...AUDIT_ACTIONS].sort();
+    expect(
+      [...inConstraint].sort(),
+      `A new action needs a migration re-creating audit_events_action_check with: ${expected.map((a) => `'${a}'`).join(', ')}`,
+    ).toEqual(expected);
+  });
+
+  it('refuses a row with any other action', async () => {
+    await expect(insertRaw({ action: 'claim.deleted', actorLabel: 'system' })).rejects.toThrow(/audit_events_action_check/);
+    await expect(insertRaw({ action: '', actorLabel: 'system' })).rejects.toThrow(/audit_events_action_check/);
+  });
+
+  it('the migration applies to a desk holding rows of every action, old shapes included, and they all still parse', async () => {
+    // Shapes earlier versions wrote (sign-in failures before the throttle rewrite).
+    await insertRaw({ action: 'auth.login_failed', actorId: reviewer.id, actorLabel: reviewer.email, after: { ip: '127.0.0.1', reason: 'wrong_password', accountFailures: 1, locked: false } });
+    await insertRaw({ action: 'auth.login_failed', actorLabel: reviewer.email, after: { ip: '127.0.0.1', reason: 'locked', lockedMinutes: 15 } });
+
+    // Back to the schema before this migration, with the rows still there.
+    const name = listMigrations().migrationDirectories.map((d) => d.path).find((p) => p.endsWith('_audit_action_check'))!;
+    await sql('ALTER TABLE audit_events DROP CONSTRAINT audit_events_action_check');
+    await sql('DELETE FROM _prisma_migrations WHERE migration_name = $1', [name]);
+    const before = await readAll();
+    expect(new Set(before.stored.map((r) => r.action))).toEqual(new Set(AUDIT_ACTIONS));
+
+    expect(await applyMigrations(process.env.DATABASE_URL!)).toEqual([name]);
+
+    const after = await readAll();
+    expect(after.stored).toEqual(before.stored);
+    expect(after.records.filter((r) => r.action === 'audit.unreadable')).toEqual([]);
+    expect(await verifyAuditChain()).toEqual({ ok: true, checked: after.stored.length });
+    const constraint = await sql("SELECT 1 FROM pg_constraint WHERE conname = 'audit_events_action_check'");
+    expect(constraint.rowCount).toBe(1);
+  });
+});
+
+describe('a row that does not match its action', () => {
+  it('is reported as unreadable everywhere instead of reading as blank, and the chain still verifies', async () => {
+    // What renaming `body` in add-comment.ts would have written.
+    const seq = await insertRaw({
+      action: 'claim.comment_added', actorId: reviewer.id, actorLabel: reviewer.email, claimId,
+      after: { commentId: '5f0c8a52-3d56-4a43-9b1a-1b0d6c1f2a3e', text: 'The renamed key' },
+    });
+    const row = await db.auditEvent.findUniqueOrThrow({ where: { seq: BigInt(seq) } });
+    const record = toAuditRecord(row);
+    expect(record).toMatchObject({ action: 'audit.unreadable', storedAction: 'claim.comment_added', seq });
+    if (record.action !== 'audit.unreadable') throw new Error('unreachable');
+    expect(record.problem).toMatch(/^after\.body: /);
+    expect(describeEvent(publicAuditEvent(record), 'Rita')).toMatch(/^Unreadable claim\.comment_added event .*after\.body/);
+
+    const replay = await replayChanges({ since: seq - 1 });
+    expect(replay.changes).toHaveLength(1);
+    expect(replay.changes[0]!.event.action).toBe('audit.unreadable');
+    expect(replay.changes[0]!.comment).toBeUndefined();
+
+    const listed = await listAuditEvents({ actor: admin, query: auditQuerySchema.parse({ claimId, limit: 1 }) });
+    expect(listed.events[0]).toMatchObject({ seq, action: 'audit.unreadable', hash: row.hash });
+    expect((await verifyAuditChain()).ok).toBe(true);
+  });
+});
+
+describe('writers', () => {
+  it('cannot append a payload that does not match its action', async () => {
+    const wrong = { action: 'claim.comment_added', actorId: reviewer.id, actorLabel: reviewer.email, claimId, after: { commentId: claimId, text: 'x' } };
+    // The type refuses it at compile time; at run time the parse does.
+    expect(() => auditEventSchema.parse(wrong)).toThrow(/body/);
+    const ok: AuditEventInput = { action: 'claim.comment_added', actorId: reviewer.id, actorLabel: reviewer.email, claimId, after: { commentId: claimId, body: 'x' } };
+    expect(auditEventSchema.parse(ok)).toMatchObject({ before: null, reason: null, requestId: null });
+  });
+});
