@@ -10,7 +10,7 @@ import { publishChange } from '../realtime/publish';
 import type { ExportFormat, ExportQuery } from '../validation/export';
 import { countByStatus, exportWhere, iterateExportClaims } from './export-claims';
 import { releaseWhenDone, takeExportSlot } from './export-slots';
-import { claimReviewStream, publisherFromConfig } from './formats/claimreview';
+import { claimReviewStream, publisherFromEnv } from './formats/claimreview';
 import { csvStream } from './formats/csv';
 import { htmlStream } from './formats/html';
 import { jsonStream } from './formats/json';
@@ -61,7 +61,7 @@ async function startExport(options: ProduceExportOptions): Promise<ExportFile> {
   );
   publishChange(event, { actorName: actor.displayName });
 
-  const org = publisherFromConfig();
+  const org = publisherFromEnv();
   const meta = { exportedAt: now.toISOString(), exportedBy: actor.displayName, filters, count };
   const claims = iterateExportClaims(where);
   const body = {

@@ -15,7 +15,7 @@ export const RATING: Record<'verified' | 'disputed' | 'outdated', { value: numbe
 export type Publisher = { name: string; url: string; reportBaseUrl: string };
 
 /** ORG_NAME, ORG_URL and REPORT_BASE_URL, with their defaults (lib/env.ts). */
-export function publisherFromConfig(): Publisher {
+export function publisherFromEnv(): Publisher {
   return { ...config().publisher };
 }
 
