@@ -3,15 +3,17 @@
 // own scripts; pages are rendered per request (force-dynamic), so it is never stale.
 // API routes set their own policy (lib/http/api-route.ts), static files need none.
 import { type NextRequest, NextResponse } from 'next/server';
+import { config as appConfig } from './lib/env';
 import { newNonce, pageCsp } from './lib/http/security-headers';
 
 export function proxy(request: NextRequest) {
+  const settings = appConfig();
   const nonce = newNonce();
   const csp = pageCsp({
     nonce,
-    dev: process.env.NODE_ENV === 'development',
+    dev: settings.NODE_ENV === 'development',
     host: request.headers.get('host'),
-    https: (process.env.NEXTAUTH_URL ?? '').startsWith('https://'),
+    https: (settings.NEXTAUTH_URL ?? '').startsWith('https://'),
   });
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);

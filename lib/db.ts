@@ -2,6 +2,7 @@
 // and the custom server share one connection pool.
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/prisma/client';
+import { config } from './env';
 import { log } from './log';
 
 export type Db = PrismaClient;
@@ -12,17 +13,17 @@ export function poolSettings() {
   return {
     // pg waits forever for a connection by default; a database that does not
     // answer must turn into a prompt 503, not a request that hangs.
-    connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 5000),
+    connectionTimeoutMillis: config().DB_CONNECT_TIMEOUT_MS,
     // Notice a peer that vanished without closing the socket (host down, cable cut).
     keepAlive: true,
   };
 }
 
 function createClient(): PrismaClient {
-  const connectionString = process.env.DATABASE_URL;
+  const { databaseUrl: connectionString, DB_POOL_SIZE } = config();
   if (!connectionString) throw new Error('DATABASE_URL is not set: start Factdesk with `npm start` or set it.');
   const adapter = new PrismaPg(
-    { connectionString, max: Number(process.env.DB_POOL_SIZE ?? 10), ...poolSettings() },
+    { connectionString, max: DB_POOL_SIZE, ...poolSettings() },
     {
       // The pool drops the broken connection and opens new ones when the
       // database is back; these only make an outage visible in the log.

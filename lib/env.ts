@@ -1,12 +1,35 @@
-// Environment, read once and validated at start-up. A missing or malformed
-// variable stops the process with a sentence naming it.
+// The one configuration module: every environment variable the app reads is in
+// `configSchema`, parsed once (a missing or malformed variable stops the process
+// with a sentence naming it) into a deeply frozen object. Nothing else reads
+// process.env (.oxlintrc.json enforces it; the README's table is checked
+// against this schema by tests/unit/config-readme.test.ts).
+//
+// The custom server and Next's bundle load separate copies of this module in
+// one process, so the parsed config lives on globalThis, like lib/db.ts's client
+// and lib/realtime/io-registry.ts's socket.io server.
 import { isIPv6 } from 'node:net';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['0', '1', 'true', 'false', ''])
-  .optional()
-  .transform((v) => v === '1' || v === 'true');
+const TRUE = ['1', 'true', 'yes'];
+const FALSE = ['0', 'false', 'no'];
+
+// On/off switches. Unset or empty is `fallback`; anything but these six words
+// is refused rather than silently read as off.
+const flag = (fallback = false) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const word = (v ?? '').trim().toLowerCase();
+      if (word === '') return fallback;
+      if (TRUE.includes(word)) return true;
+      if (FALSE.includes(word)) return false;
+      ctx.addIssue({ code: 'custom', message: `must be 1, true or yes (on) or 0, false or no (off), not "${v}"` });
+      return z.NEVER;
+    });
+
+// A web address a browser or a search engine follows: http(s) only.
+const webUrl = () => z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL, e.g. https://desk.example.org' });
 
 // A host name or IP address as it appears in a URL (no scheme, port or path):
 // ALLOWED_HOSTS=desk.lan,factdesk.internal,10.0.0.5,[fd00::5]
@@ -46,7 +69,9 @@ const originList = z
     message: 'must be comma-separated origins (http(s)://host[:port], no path), e.g. https://desk.example.org',
   });
 
-const schema = z.object({
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // Loopback: only this machine can reach the desk (and its demo accounts)
@@ -54,15 +79,16 @@ const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   ALLOWED_HOSTS: hostList,
   ALLOWED_ORIGINS: originList,
+  TRUST_PROXY: flag(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DATA_DIR: z.string().min(1).default('.data'),
-  NEXTAUTH_URL: z.string().url().optional(),
+  NEXTAUTH_URL: webUrl().optional(),
   NEXTAUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  SEED_DEMO_USERS: booleanFlag,
+  SEED_DEMO_USERS: flag(),
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
   // How often open websockets are re-checked against the database. Sign-out and
@@ -71,23 +97,109 @@ const schema = z.object({
   // Per-account token bucket for socket events, per app server (server/realtime.ts).
   SOCKET_EVENT_BURST: z.coerce.number().int().min(10).max(100_000).default(60),
   SOCKET_EVENTS_PER_SECOND: z.coerce.number().positive().max(100_000).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Read by lib/db.ts (which scripts use without env()); validated here at start-up.
+  // Unset: `info`, or `warn` under the test runner (NODE_ENV=test).
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100 (milliseconds)').max(600_000).default(5000),
+  // The publisher named in ClaimReview exports (lib/exports/formats/claimreview.ts).
+  ORG_NAME: z.string().min(1).default('Factdesk'),
+  ORG_URL: webUrl().optional(),
+  REPORT_BASE_URL: webUrl().optional(),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Settings = z.infer<typeof configSchema>;
 
-let cached: Env | undefined;
+/** What the process knows only once it is running: bootstrap (or a script) supplies these. */
+export type Derived = {
+  /** The database in use: DATABASE_URL, or the embedded server bootstrap started. */
+  databaseUrl: string | null;
+  /** Signs session tokens: NEXTAUTH_SECRET, or the one bootstrap keeps in DATA_DIR. */
+  sessionSecret: string | null;
+};
 
-export function env(): Env {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+export type Config = DeepReadonly<
+  Settings &
+    Derived & {
+      logLevel: (typeof LOG_LEVELS)[number];
+      /** ClaimReview's author and report addresses (no trailing slash on the base). */
+      publisher: { name: string; url: string; reportBaseUrl: string };
+    }
+>;
+
+export class ConfigError extends Error {}
+
+/** Validates an environment (process.env or a test's own) without touching the running config. */
+export function parseSettings(source: Readonly<Record<string, string | undefined>>): Settings {
+  // An empty variable (`FOO=` in a shell or compose file) means "not set".
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  cached = parsed.data;
-  return cached;
+  return parsed.data;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The frozen config object for these settings and what the process derived. */
+export function buildConfig(settings: Settings, derived: Partial<Derived> = {}): Config {
+  // Without NEXTAUTH_URL the desk answers at several addresses; localhost is the one
+  // every reader of an export can resolve on the machine that made it.
+  const app = (settings.NEXTAUTH_URL ?? `http://localhost:${settings.PORT}`).replace(/\/$/, '');
+  return deepFreeze({
+    ...structuredClone(settings),
+    databaseUrl: derived.databaseUrl ?? settings.DATABASE_URL ?? null,
+    sessionSecret: derived.sessionSecret ?? settings.NEXTAUTH_SECRET ?? null,
+    logLevel: settings.LOG_LEVEL ?? (settings.NODE_ENV === 'test' ? 'warn' : 'info'),
+    publisher: {
+      name: settings.ORG_NAME,
+      url: settings.ORG_URL ?? app,
+      reportBaseUrl: (settings.REPORT_BASE_URL ?? `${app}/claims`).replace(/\/$/, ''),
+    },
+  });
+}
+
+type Registry = { settings: Settings; derived: Partial<Derived>; config: Config };
+declare global {
+  var __factdeskConfig: Registry | undefined;
+}
+const holder = globalThis;
+
+function registry(): Registry {
+  if (!holder.__factdeskConfig) {
+    // The one read of the environment, for every copy of this module in the process.
+    const settings = parseSettings(process.env);
+    holder.__factdeskConfig = { settings, derived: {}, config: buildConfig(settings) };
+  }
+  return holder.__factdeskConfig;
+}
+
+/** This process's configuration. The first call validates the environment. */
+export function config(): Config {
+  return registry().config;
+}
+
+/**
+ * Adds what the process derived at start-up (bootstrap: the embedded database's
+ * URL, the generated session secret; scripts: the database they run against).
+ * The environment is not read again; the new object replaces the old one.
+ */
+export function provideDerived(derived: Partial<Derived>): Config {
+  const r = registry();
+  r.derived = { ...r.derived, ...derived };
+  r.config = buildConfig(r.settings, r.derived);
+  return r.config;
 }

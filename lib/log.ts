@@ -1,8 +1,21 @@
 // Structured logging (pino). One logger; child loggers carry request ids.
+// Created on first use, so importing this module never reads the configuration:
+// a bad variable is reported by whoever starts the process, as one sentence.
 import pino from 'pino';
+import { config } from './env';
 
-const holder = globalThis as unknown as { __factdeskLog?: pino.Logger };
-export const log: pino.Logger = (holder.__factdeskLog ??= pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
-  base: undefined,
-}));
+declare global {
+  var __factdeskLog: pino.Logger | undefined;
+}
+
+function logger(): pino.Logger {
+  globalThis.__factdeskLog ??= pino({ level: config().logLevel, base: undefined });
+  return globalThis.__factdeskLog;
+}
+
+export const log: pino.Logger = new Proxy({} as pino.Logger, {
+  get(_target, prop) {
+    const value = Reflect.get(logger(), prop);
+    return typeof value === 'function' ? value.bind(logger()) : value;
+  },
+});

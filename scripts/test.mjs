@@ -1,4 +1,4 @@
-// `npm test`: unit and integration tests (vitest, real PostgreSQL) and the
+// `npm test`: lint, then unit and integration tests (vitest, real PostgreSQL) and the
 // end-to-end tests (Playwright in Chromium), then one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -15,6 +15,14 @@ if (!existsSync(chromium)) {
 }
 
 ensureInstalled();
+
+// Lint first: a finding fails the run before minutes of tests.
+const lint = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' });
+if (lint.status !== 0) {
+  console.error('\nLint failed (npm run lint): fix the findings above. Tests were not run.');
+  process.exit(1);
+}
+
 ensureBuilt();
 
 const out = mkdtempSync(path.join(tmpdir(), 'factdesk-test-'));

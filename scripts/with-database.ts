@@ -1,10 +1,10 @@
 // Runs a script against the configured database: DATABASE_URL, or the embedded
 // server (started for the duration of the script when the app is not running).
-import { env } from '../lib/env';
+import { config as loadConfig, provideDerived } from '../lib/env';
 import { startEmbeddedPostgres } from '../lib/runtime/postgres';
 
 export async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
-  const config = env();
+  const config = loadConfig();
   const handle = config.DATABASE_URL
     ? { url: config.DATABASE_URL, embedded: false, stop: async () => {} }
     : await startEmbeddedPostgres({
@@ -13,7 +13,7 @@ export async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<
         database: 'factdesk',
         log: (m) => console.error(m),
       });
-  process.env.DATABASE_URL = handle.url;
+  provideDerived({ databaseUrl: handle.url });
   try {
     return await fn(handle.url);
   } finally {

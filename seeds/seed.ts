@@ -1,15 +1,15 @@
 // `npm run db:seed`: import the articles (and demo users on the embedded database).
-import { env } from '../lib/env';
+import { config } from '../lib/env';
 import { disconnectDb } from '../lib/db';
 import { withDatabase } from '../scripts/with-database';
 import { applyMigrations } from '../lib/runtime/migrate';
 import { formatSummary, seedArticles, seedDemoUsers } from './run-seed';
 
-const embedded = !env().DATABASE_URL;
+const embedded = !config().DATABASE_URL;
 await withDatabase(async (url) => {
   await applyMigrations(url);
   const summary = await seedArticles();
-  if (embedded || env().SEED_DEMO_USERS) summary.demoUsersCreated = await seedDemoUsers();
+  if (embedded || config().SEED_DEMO_USERS) summary.demoUsersCreated = await seedDemoUsers();
   console.log(formatSummary(summary));
   await disconnectDb();
 });

@@ -3,43 +3,61 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { env } from '../lib/env';
+import { type Config, config as currentConfig, provideDerived } from '../lib/env';
+import { networkAccess } from '../lib/http/allowed-hosts';
 import { applyMigrations } from '../lib/runtime/migrate';
 import { type DatabaseHandle, startEmbeddedPostgres } from '../lib/runtime/postgres';
 import { formatSummary, seedArticles, seedDemoUsers } from '../seeds/run-seed';
 
-export type Boot = { database: DatabaseHandle; demoUsers: boolean };
+export type Boot = { database: DatabaseHandle; demoUsers: boolean; config: Config };
 
 // Without NEXTAUTH_SECRET, a random secret is kept in DATA_DIR so sessions
 // survive restarts on this machine. Several machines must share one: set it.
-function ensureSecret(dataDir: string) {
-  if (process.env.NEXTAUTH_SECRET) return;
+function sessionSecret(settings: Config): string {
+  if (settings.NEXTAUTH_SECRET) return settings.NEXTAUTH_SECRET;
+  const dataDir = path.resolve(settings.DATA_DIR);
   const file = path.join(dataDir, 'nextauth-secret');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   }
-  process.env.NEXTAUTH_SECRET = readFileSync(file, 'utf8').trim();
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The one place that writes process.env: settings that libraries read from the
+ * environment themselves and cannot be handed. Our own code reads config().
+ * - AUTH_TRUST_HOST: next-auth 4 (utils/detect-origin.js) takes its URL from the
+ *   request only when this is set. Without NEXTAUTH_URL the desk answers under
+ *   each of its own addresses (lib/http/allowed-hosts.ts); server/host-guard.ts
+ *   has already refused any other host and set X-Forwarded-Proto, which a client
+ *   cannot choose unless TRUST_PROXY is on. (next-auth also reads NEXTAUTH_URL,
+ *   which only the operator sets; its secret it gets from lib/auth/options.ts.)
+ * - FACTDESK_DEV_HOSTS: next.config.js (allowedDevOrigins), which Next.js loads
+ *   itself, in `npm run dev`: the desk's own hosts, as its Host check enforces.
+ */
+export function exportForLibraries(config: Config, options: { dev: boolean }) {
+  // oxlint-disable-next-line no-restricted-properties -- next-auth reads it from the environment only
+  if (!config.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = '1';
+  // oxlint-disable-next-line no-restricted-properties -- next.config.js reads it from the environment only
+  if (options.dev) process.env.FACTDESK_DEV_HOSTS = [...networkAccess().hosts].join(',');
 }
 
 export async function bootstrap(log: (m: string) => void): Promise<Boot> {
-  const config = env();
-  ensureSecret(path.resolve(config.DATA_DIR));
-  // Without NEXTAUTH_URL the desk answers under each of its own addresses
-  // (lib/http/allowed-hosts.ts), so next-auth takes its URL from the request's
-  // Host: server/host-guard.ts has already refused any other host and set
-  // X-Forwarded-Proto, which a client cannot choose unless TRUST_PROXY=1.
-  if (!config.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = '1';
+  const settings = currentConfig();
+  const secret = sessionSecret(settings);
 
-  const database = config.DATABASE_URL
-    ? { url: config.DATABASE_URL, embedded: false, stop: async () => {} }
+  const database = settings.DATABASE_URL
+    ? { url: settings.DATABASE_URL, embedded: false, stop: async () => {} }
     : await startEmbeddedPostgres({
-        dataDir: path.join(config.DATA_DIR, 'postgres'),
-        port: config.EMBEDDED_PG_PORT,
+        dataDir: path.join(settings.DATA_DIR, 'postgres'),
+        port: settings.EMBEDDED_PG_PORT,
         database: 'factdesk',
         log,
       });
-  process.env.DATABASE_URL = database.url;
+  // From here on config() carries the database and secret, for the custom
+  // server and Next's route handlers alike (one registry on globalThis).
+  const config = provideDerived({ databaseUrl: database.url, sessionSecret: secret });
   log(database.embedded ? `Embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_PG_PORT}` : 'Using the PostgreSQL server from DATABASE_URL');
 
   const applied = await applyMigrations(database.url);
@@ -49,5 +67,5 @@ export async function bootstrap(log: (m: string) => void): Promise<Boot> {
   const demoUsers = database.embedded || config.SEED_DEMO_USERS;
   if (demoUsers) summary.demoUsersCreated = await seedDemoUsers();
   log(formatSummary(summary));
-  return { database, demoUsers };
+  return { database, demoUsers, config };
 }

@@ -4,29 +4,28 @@ import { createServer } from 'node:http';
 import next from 'next';
 import { CLIENT_IP_HEADER } from '../lib/auth/options';
 import { disconnectDb } from '../lib/db';
-import { env } from '../lib/env';
-import { networkAccess } from '../lib/http/allowed-hosts';
+import { config as loadConfig } from '../lib/env';
 import { clientAddress } from '../lib/http/client-address';
 import { requestIdFrom } from '../lib/http/request-meta';
 import { refuseUndecodablePath } from '../lib/http/undecodable-path';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seeds/demo-users';
-import { bootstrap } from './bootstrap';
+import { bootstrap, exportForLibraries } from './bootstrap';
 import { bannerLines, guardHost } from './host-guard';
 import { attachRealtime } from './realtime';
 
 const say = (m: string) => console.log(`[factdesk] ${m}`);
 
 async function main() {
-  const config = env();
-  const dev = config.NODE_ENV !== 'production';
+  // Validates the environment before anything starts.
+  const dev = loadConfig().NODE_ENV !== 'production';
   const boot = await bootstrap(say);
+  const { config } = boot;
+  exportForLibraries(config, { dev });
 
-  // Read by next.config.js (allowedDevOrigins) in `npm run dev`.
-  if (dev) process.env.FACTDESK_DEV_HOSTS = [...networkAccess().hosts].join(',');
   const app = next({ dev, hostname: 'localhost', port: config.PORT, dir: process.cwd() });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const trustProxy = process.env.TRUST_PROXY === '1';
+  const trustProxy = config.TRUST_PROXY;
 
   const httpServer = createServer((req, res) => {
     if (!guardHost(req, res, { trustProxy })) return;

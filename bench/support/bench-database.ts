@@ -5,6 +5,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { disconnectDb } from '../../lib/db';
+import { config, provideDerived } from '../../lib/env';
 import { applyMigrations } from '../../lib/runtime/migrate';
 import { startEmbeddedPostgres } from '../../lib/runtime/postgres';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
@@ -40,13 +41,13 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(url: 
 /** Runs fn with the app's Prisma client (lib/db) pointed at url. */
 export async function usingDatabase<T>(url: string, fn: () => Promise<T>): Promise<T> {
   await disconnectDb();
-  const previous = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = url;
+  const previous = config().databaseUrl;
+  provideDerived({ databaseUrl: url });
   try {
     return await fn();
   } finally {
     await disconnectDb();
-    process.env.DATABASE_URL = previous;
+    provideDerived({ databaseUrl: previous });
   }
 }
 

@@ -5,6 +5,7 @@
 import { parseCookie } from 'cookie';
 import { decode, type JWT } from 'next-auth/jwt';
 import { db } from '../db';
+import { config } from '../env';
 import type { Actor } from './permissions';
 import { hashSessionSecret } from './session-id';
 import { SESSION_COOKIES, sessionPolicy } from './session-policy';
@@ -28,10 +29,11 @@ export async function actorFromSessionToken(raw: string | undefined): Promise<Ac
 
 /** The signed-in user and the moment the session ends (idle or absolute limit). */
 export async function sessionFromToken(raw: string | undefined): Promise<Session | null> {
-  if (!raw || !process.env.NEXTAUTH_SECRET) return null;
+  const secret = config().sessionSecret;
+  if (!raw || !secret) return null;
   let token;
   try {
-    token = await decode({ token: raw, secret: process.env.NEXTAUTH_SECRET });
+    token = await decode({ token: raw, secret });
   } catch {
     return null;
   }

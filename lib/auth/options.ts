@@ -7,6 +7,7 @@ import { requestIdFrom } from '../http/request-meta';
 import { safeRedirect } from '../http/next-auth-redirect';
 import { log } from '../log';
 import { db } from '../db';
+import { config } from '../env';
 import { sessionFromClaims } from './current-actor';
 import { revokeSession } from './revoke-session';
 import { sessionPolicy } from './session-policy';
@@ -46,7 +47,7 @@ const LAST_SEEN_EVERY_MS = 60_000;
 
 export function authOptions(): NextAuthOptions {
   return {
-    secret: process.env.NEXTAUTH_SECRET,
+    secret: config().sessionSecret ?? undefined,
     session: { strategy: 'jwt', maxAge: sessionPolicy().idleSeconds },
     // The token's own expiry is the idle limit too. next-auth's default (30 days)
     // would leave the idle limit to the browser's cookie expiry alone.

@@ -5,7 +5,7 @@
 // ALLOWED_ORIGINS and this machine's interface addresses.
 import { isIP } from 'node:net';
 import os from 'node:os';
-import { env } from '../env';
+import { config } from '../env';
 
 export type NetworkAccess = {
   /** NEXTAUTH_URL's origin when it is set: the one address the desk is published at. */
@@ -108,13 +108,13 @@ let cached: NetworkAccess | undefined;
 /** This process's allowed hosts and origins, computed on first use. */
 export function networkAccess(): NetworkAccess {
   if (cached) return cached;
-  const config = env();
+  const settings = config();
   cached = computeNetworkAccess({
-    host: config.HOST,
-    port: config.PORT,
-    nextauthUrl: config.NEXTAUTH_URL,
-    allowedHosts: config.ALLOWED_HOSTS,
-    allowedOrigins: config.ALLOWED_ORIGINS,
+    host: settings.HOST,
+    port: settings.PORT,
+    nextauthUrl: settings.NEXTAUTH_URL,
+    allowedHosts: settings.ALLOWED_HOSTS,
+    allowedOrigins: settings.ALLOWED_ORIGINS,
     interfaces: os.networkInterfaces(),
   });
   return cached;

@@ -2,6 +2,7 @@
 // markup that search engines read. Rating scale documented in docs/export-format.md.
 // Publishers paste it into <script type="application/ld+json">: written with embedJson.
 import { Readable } from 'node:stream';
+import { config } from '../../env';
 import type { ExportClaim } from '../export-claims';
 import { embedJson } from './embed-json';
 
@@ -13,15 +14,9 @@ export const RATING: Record<'verified' | 'disputed' | 'outdated', { value: numbe
 
 export type Publisher = { name: string; url: string; reportBaseUrl: string };
 
+/** ORG_NAME, ORG_URL and REPORT_BASE_URL, with their defaults (lib/env.ts). */
 export function publisherFromEnv(): Publisher {
-  // Without NEXTAUTH_URL the desk answers at several addresses; localhost is the one
-  // every reader of the export can resolve on the machine that made it.
-  const app = (process.env.NEXTAUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
-  return {
-    name: process.env.ORG_NAME ?? 'Factdesk',
-    url: process.env.ORG_URL ?? app,
-    reportBaseUrl: (process.env.REPORT_BASE_URL ?? `${app}/claims`).replace(/\/$/, ''),
-  };
+  return { ...config().publisher };
 }
 
 export function claimReview(c: ExportClaim, org: Publisher) {

@@ -3,6 +3,7 @@
 // (`cycles` times). Shared by the CI test and the soak test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, disconnectDb } from '../../../lib/db';
+import { provideDerived } from '../../../lib/env';
 import { latestSeq } from '../../../lib/realtime/replay';
 import { DEMO_PASSWORD } from '../../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../../seeds/run-seed';
@@ -47,7 +48,7 @@ export function describeDbOutage(options: {
       pg = await startControlledPostgres('db-outage');
       progress(`PostgreSQL on ${pg.port}, migrated`);
       // This test file's own database client talks to the server under test too.
-      process.env.DATABASE_URL = pg.url;
+      provideDerived({ databaseUrl: pg.url });
       await seedArticles();
       await seedDemoUsers();
       claimIds = (await db.claim.findMany({ orderBy: { sourceKey: 'asc' }, select: { id: true } })).map((c) => c.id);
