@@ -10,6 +10,7 @@ import { io, type Socket } from 'socket.io-client';
 import { createChangeFeed } from '@/lib/realtime/change-feed';
 import type { ClaimPresence, ClientToServer, DeskChange, PresencePerson, ServerToClient, SyncResult } from '@/lib/realtime/events';
 import { ReloadNotice } from './reload-notice';
+import { isSigningOut } from '../signing-out';
 
 type Status = 'connecting' | 'live' | 'reconnecting';
 type Listener = (change: DeskChange) => void;
@@ -92,6 +93,7 @@ export function RealtimeProvider({ me, initialSeq, children }: { me: Me; initial
     socket.on('disconnect', async (reason) => {
       setStatus('reconnecting');
       if (reason !== 'io server disconnect') return; // socket.io reconnects by itself
+      if (isSigningOut()) return; // our own sign-out: next-auth redirects to /login
       // The server ended the connection: the session may have expired.
       const session = await fetch('/api/auth/session').then((r) => r.json()).catch(() => null);
       if (session?.user) socket.connect();
@@ -99,7 +101,7 @@ export function RealtimeProvider({ me, initialSeq, children }: { me: Me; initial
     });
     socket.on('connect_error', (err) => {
       setStatus('reconnecting');
-      if (err.message === 'unauthenticated') window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
+      if (err.message === 'unauthenticated' && !isSigningOut()) window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
     });
     return () => {
       socket.removeAllListeners();
