@@ -57,8 +57,15 @@ function counts() {
   return { passed, failed, skipped };
 }
 
-const { passed, failed, skipped } = counts();
-const ok = vitest.status === 0 && playwright.status === 0 && failed === 0 && passed > 0;
+const counted = counts();
+const { passed, skipped } = counted;
+// A runner that failed without a failing test (its server did not start, a
+// setup file threw) still fails the run, and the closing line says so.
+const runnerErrors = [['vitest', vitest], ['playwright', playwright]]
+  .filter(([, run]) => run.status !== 0)
+  .map(([name]) => name);
+const failed = counted.failed || runnerErrors.length;
+const ok = runnerErrors.length === 0 && failed === 0 && passed > 0;
 console.log(`\nFactdesk tests (vitest ${vitest.status === 0 ? 'ok' : 'FAILED'}, playwright ${playwright.status === 0 ? 'ok' : 'FAILED'})`);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${counted.failed === 0 && runnerErrors.length ? ` (${runnerErrors.join(' and ')} stopped before reporting a failing test: see above)` : ''}`);
 process.exit(ok ? 0 : 1);

