@@ -13,7 +13,7 @@ import { postJson } from './api-client';
 import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
 import { StatusBadge } from './status-badge';
 import { useLateConfirmation } from './use-late-confirmation';
-import { useShortcuts } from './use-shortcut';
+import { useShortcuts } from './use-shortcuts';
 
 /** Someone else's verdict that landed after the version this draft is based on. */
 type Conflict = { by: string; status: ClaimStatus; version: number; reason: string | null; at: string | null; refused: boolean };
