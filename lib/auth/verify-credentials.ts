@@ -16,6 +16,7 @@ import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { accountKey, reserveAttempt, settleSuccess, signInRules } from './login-throttle';
 import type { Actor } from './permissions';
+import { toActor } from './to-actor';
 
 export const GENERIC_LOGIN_ERROR = 'Email or password is incorrect.';
 export const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now: the attempt could not be recorded. Try again in a minute.';
@@ -112,7 +113,7 @@ export async function verifyCredentials(input: {
         after: { ip },
         requestId,
       });
-      return { id: user.id, email: user.email, role: user.role, displayName: user.displayName };
+      return toActor(user);
     }, TX_OPTIONS),
   );
   if (event) publishChange(event, actor ? { actorName: actor.displayName } : {});

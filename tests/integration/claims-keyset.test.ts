@@ -3,6 +3,7 @@
 // lib/claims/keyset.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/auth/permissions';
+import { toActor } from '../../lib/auth/to-actor';
 import { claimNeighbours } from '../../lib/claims/claim-neighbours';
 import { listClaims } from '../../lib/claims/list-claims';
 import { db, disconnectDb } from '../../lib/db';
@@ -14,8 +15,7 @@ let actor: Actor;
 beforeAll(async () => {
   await seedArticles();
   await seedDemoUsers();
-  const u = await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } });
-  actor = { id: u.id, role: u.role, email: u.email, displayName: u.displayName };
+  actor = toActor(await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } }));
 }, 90_000);
 
 afterAll(disconnectDb);
