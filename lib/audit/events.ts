@@ -11,6 +11,7 @@ import { z } from '../validation/zod';
 import { CLAIM_STATUSES } from '../validation/claims';
 import { EXPORT_FORMATS } from '../validation/export';
 import { ROLES } from '../validation/users';
+import { recordIdSchema } from '../validation/ids';
 
 export const AUDIT_ACTIONS = [
   'claim.imported',
@@ -27,11 +28,11 @@ export const AUDIT_ACTIONS = [
 
 // Fields every event has. A null actor is the system (seeder, scripts).
 const envelope = {
-  actorId: z.uuid().nullable(),
+  actorId: recordIdSchema.nullable(),
   actorLabel: z.string().min(1),
   requestId: z.string().max(200).nullable().default(null),
 };
-const onClaim = { claimId: z.uuid() };
+const onClaim = { claimId: recordIdSchema };
 const noClaim = { claimId: z.null().default(null) };
 const absent = z.null().default(null);
 
@@ -47,12 +48,12 @@ const verdictState = z.object({
   evidence: z.array(storedEvidenceSchema),
   reReviewAt: z.string().nullable(),
   version: z.number().int(),
-  decidedById: z.uuid().nullable(),
+  decidedById: recordIdSchema.nullable(),
 });
 export type VerdictState = z.infer<typeof verdictState>;
 
-const assignment = z.object({ assigneeId: z.uuid().nullable(), assignee: z.string().nullable() });
-const account = z.object({ userId: z.uuid(), email: z.string() });
+const assignment = z.object({ assigneeId: recordIdSchema.nullable(), assignee: z.string().nullable() });
+const account = z.object({ userId: recordIdSchema, email: z.string() });
 
 // Sign-in failures: refused during a lock without checking the password, or
 // evaluated and failed (with the throttle counts at that moment).
@@ -112,7 +113,7 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     ...envelope,
     ...onClaim,
     before: absent,
-    after: z.object({ commentId: z.uuid(), body: z.string() }),
+    after: z.object({ commentId: recordIdSchema, body: z.string() }),
     reason: absent,
   }),
   z.object({
