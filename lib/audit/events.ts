@@ -12,6 +12,7 @@ import { CLAIM_STATUSES } from '../validation/claims';
 import { EXPORT_FORMATS } from '../validation/export';
 import { ROLES } from '../validation/users';
 import { recordIdSchema } from '../validation/ids';
+import { storedEvidenceSchema } from '../validation/verdicts';
 
 export const AUDIT_ACTIONS = [
   'claim.imported',
@@ -38,9 +39,8 @@ const absent = z.null().default(null);
 
 const claimText = z.object({ title: z.string(), language: z.string(), contentHash: z.string() });
 
-/** Evidence as stored on a claim (set-verdict writes `label: null` for none). */
-export const storedEvidenceSchema = z.object({ url: z.string(), label: z.string().nullable() });
-export type StoredEvidence = z.infer<typeof storedEvidenceSchema>;
+// Re-exported for set-verdict.ts until its imports are next touched.
+export { storedEvidenceSchema };
 
 const verdictState = z.object({
   status: z.enum(CLAIM_STATUSES),
