@@ -81,7 +81,6 @@ const exportFilters = z.object({
   to: z.string().optional(),
   ids: z.array(z.string()).optional(),
 });
-export type ExportFilters = z.infer<typeof exportFilters>;
 
 export const auditEventSchema = z.discriminatedUnion('action', [
   z.object({
@@ -171,7 +170,6 @@ export type AuditEventInput = z.input<typeof auditEventSchema>;
 /** One event's content, parsed: narrowing on `action` types `before`, `after` and `reason`. */
 export type AuditEventContent = z.output<typeof auditEventSchema>;
 export type AuditAction = AuditEventContent['action'];
-export type AuditEventOf<A extends AuditAction> = Extract<AuditEventContent, { action: A }>;
 
 // AUDIT_ACTIONS (a tuple, for z.enum in queries and the filter menu) names
 // exactly the union's members: this line stops compiling when they differ.

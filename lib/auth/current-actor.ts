@@ -28,7 +28,7 @@ export async function actorFromSessionToken(raw: string | undefined): Promise<Ac
 }
 
 /** The signed-in user and the moment the session ends (idle or absolute limit). */
-export async function sessionFromToken(raw: string | undefined): Promise<Session | null> {
+async function sessionFromToken(raw: string | undefined): Promise<Session | null> {
   const secret = config().sessionSecret;
   if (!raw || !secret) return null;
   let token;

@@ -7,7 +7,7 @@ import { STATUS_LABELS } from '../../utils/status-labels';
 import type { ExportClaim } from '../export-claims';
 import { embedJson } from './embed-json';
 
-export const RATING: Record<'verified' | 'disputed' | 'outdated', { value: number; name: string }> = {
+const RATING: Record<'verified' | 'disputed' | 'outdated', { value: number; name: string }> = {
   verified: { value: 5, name: STATUS_LABELS.verified },
   outdated: { value: 3, name: STATUS_LABELS.outdated },
   disputed: { value: 1, name: STATUS_LABELS.disputed },
@@ -20,7 +20,7 @@ export function publisherFromEnv(): Publisher {
   return { ...config().publisher };
 }
 
-export function claimReview(c: ExportClaim, org: Publisher) {
+function claimReview(c: ExportClaim, org: Publisher) {
   if (c.status === 'unreviewed') return null;
   const rating = RATING[c.status];
   const first = c.history[0];
