@@ -6,7 +6,7 @@ export type ApiError = { status: number; code: string; message: string; issues?:
 // A save that gets no answer must not spin for ever (a database that stopped
 // answering holds requests already under way). The request may still complete
 // on the server: its change then arrives live, and a retry meets the version check.
-export const SAVE_TIMEOUT_MS = 20_000;
+const SAVE_TIMEOUT_MS = 20_000;
 
 export async function postJson<T>(url: string, body: unknown, options: { timeoutMs?: number } = {}): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
   const timeoutMs = options.timeoutMs ?? SAVE_TIMEOUT_MS;

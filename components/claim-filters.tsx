@@ -3,6 +3,7 @@
 // Filter bar for the claims list. Selects apply at once, search on Enter.
 import { useRouter } from 'next/navigation';
 import { useRef } from 'react';
+import { STATUS_LABELS } from '@/lib/utils/status-labels';
 import { CLAIM_STATUSES } from '@/lib/validation/claims';
 import { languageName } from '@/lib/utils/format';
 
@@ -53,7 +54,7 @@ export function ClaimFilters({ status, lang, q, assigned, due, languages, focusS
         <label htmlFor="status" className="block text-xs font-medium text-slate-600">Status</label>
         <select id="status" name="status" defaultValue={status ?? ''} onChange={apply} className={select}>
           <option value="">All statuses</option>
-          {CLAIM_STATUSES.map((s) => <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>)}
+          {CLAIM_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
         </select>
       </div>
       <div>

@@ -3,7 +3,7 @@
 // j / k on the claim page: next / previous claim of the list the reviewer came from.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useShortcuts } from './use-shortcut';
+import { useShortcuts } from './use-shortcuts';
 
 export function ClaimNav({ previous, next, listQuery, children }: { previous: string | null; next: string | null; listQuery: string; children?: React.ReactNode }) {
   const router = useRouter();

@@ -3,7 +3,7 @@
 // Desk-wide shortcuts: "/" focuses search, "?" lists every shortcut.
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { useShortcuts } from './use-shortcut';
+import { useShortcuts } from './use-shortcuts';
 
 const SHORTCUTS: [string, string][] = [
   ['1 / 2 / 3', 'Pick Verified / Disputed / Outdated (claim page)'],

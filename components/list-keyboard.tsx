@@ -1,7 +1,7 @@
 'use client';
 
 // j / k move between claims in the list; Enter opens the focused one.
-import { useShortcuts } from './use-shortcut';
+import { useShortcuts } from './use-shortcuts';
 
 export function ListKeyboard() {
   const move = (delta: number) => {

@@ -1,3 +1,4 @@
+import { STATUS_LABELS } from '@/lib/utils/status-labels';
 import type { ClaimStatus } from '@/lib/validation/claims';
 
 const STYLES: Record<ClaimStatus, string> = {
@@ -7,18 +8,11 @@ const STYLES: Record<ClaimStatus, string> = {
   outdated: 'bg-amber-50 text-amber-900 ring-amber-300',
 };
 
-const LABELS: Record<ClaimStatus, string> = {
-  unreviewed: 'Unreviewed',
-  verified: 'Verified',
-  disputed: 'Disputed',
-  outdated: 'Outdated',
-};
-
 export function StatusBadge({ status }: { status: ClaimStatus }) {
   return (
     <span data-testid="status-badge" data-status={status}
       className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[status]}`}>
-      {LABELS[status]}
+      {STATUS_LABELS[status]}
     </span>
   );
 }

@@ -7,13 +7,14 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ClaimDetail } from '@/lib/claims/claim-dto';
 import { formatDateTime } from '@/lib/utils/format';
+import { STATUS_LABELS } from '@/lib/utils/status-labels';
 import type { ClaimStatus } from '@/lib/validation/claims';
 import { EVIDENCE_MAX, REASON_MAX } from '@/lib/validation/verdicts';
 import { postJson } from './api-client';
 import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
 import { StatusBadge } from './status-badge';
 import { useLateConfirmation } from './use-late-confirmation';
-import { useShortcuts } from './use-shortcut';
+import { useShortcuts } from './use-shortcuts';
 
 /** Someone else's verdict that landed after the version this draft is based on. */
 type Conflict = { by: string; status: ClaimStatus; version: number; reason: string | null; at: string | null; refused: boolean };
@@ -25,11 +26,11 @@ function fromClaim(c: ClaimDetail, refused: boolean): Conflict {
 type Draft = { status: ClaimStatus | null; reason: string; evidence: { url: string; label: string }[]; reReviewAt: string };
 
 const CHOICES: { status: ClaimStatus; label: string; key: string; hint: string; tone: string }[] = [
-  { status: 'verified', label: 'Verified', key: '1', hint: 'Accurate', tone: 'peer-checked:border-emerald-600 peer-checked:bg-emerald-50 peer-checked:text-emerald-900' },
-  { status: 'disputed', label: 'Disputed', key: '2', hint: 'Inaccurate or contested', tone: 'peer-checked:border-red-600 peer-checked:bg-red-50 peer-checked:text-red-900' },
-  { status: 'outdated', label: 'Outdated', key: '3', hint: 'Was accurate, no longer is', tone: 'peer-checked:border-amber-600 peer-checked:bg-amber-50 peer-checked:text-amber-900' },
+  { status: 'verified', label: STATUS_LABELS.verified, key: '1', hint: 'Accurate', tone: 'peer-checked:border-emerald-600 peer-checked:bg-emerald-50 peer-checked:text-emerald-900' },
+  { status: 'disputed', label: STATUS_LABELS.disputed, key: '2', hint: 'Inaccurate or contested', tone: 'peer-checked:border-red-600 peer-checked:bg-red-50 peer-checked:text-red-900' },
+  { status: 'outdated', label: STATUS_LABELS.outdated, key: '3', hint: 'Was accurate, no longer is', tone: 'peer-checked:border-amber-600 peer-checked:bg-amber-50 peer-checked:text-amber-900' },
 ];
-const RESET = { status: 'unreviewed' as const, label: 'Unreviewed', key: '', hint: 'Reopen (editors)', tone: 'peer-checked:border-slate-600 peer-checked:bg-slate-100' };
+const RESET = { status: 'unreviewed' as const, label: STATUS_LABELS.unreviewed, key: '', hint: 'Reopen (editors)', tone: 'peer-checked:border-slate-600 peer-checked:bg-slate-100' };
 
 const empty = (): Draft => ({ status: null, reason: '', evidence: [], reReviewAt: '' });
 

@@ -5,7 +5,6 @@ import { PrismaClient } from './generated/prisma/client';
 import { config } from './env';
 import { log } from './log';
 
-export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
 /** Pool settings shared by every pg pool the app opens (Prisma's, socket.io's). */

@@ -15,7 +15,7 @@ import { hostOf, isAllowedHost, networkAccess, wrongHostMessage } from '../lib/h
 import { log } from '../lib/log';
 import {
   type Ack, CLIENT_EVENT_SCHEMAS, type ClaimPresence, type ClientEvent, type ClientToServer, DESK_ROOM, type ServerToClient,
-  claimRoom, userRoom, type writingSchema,
+  claimRoom, type writingSchema,
 } from '../lib/realtime/events';
 import { registerIo } from '../lib/realtime/io-registry';
 import { createRateLimiter, type RateLimit } from '../lib/realtime/rate-limit';
@@ -241,7 +241,7 @@ export function attachRealtime(
   });
   const limiter = createRateLimiter(options.eventLimit);
   io.on('connection', (socket) => {
-    void socket.join([DESK_ROOM, userRoom(socket.data.actor.id)]);
+    void socket.join(DESK_ROOM);
     registerHandlers(io, socket, limiter);
   });
   const stopWatching = watchSessions(io, options.sessionSweepMs);

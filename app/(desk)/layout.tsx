@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { canReview } from '@/lib/auth/permissions';
-import { listQueueIds } from '@/lib/claims/count-queue';
+import { listQueueIds } from '@/lib/claims/list-queue-ids';
 import { latestSeq } from '@/lib/realtime/replay';
 import { ChangeNotices } from '@/components/realtime/change-notices';
 import { ConnectionStatus } from '@/components/realtime/connection-status';
-import { QueueLink } from '@/components/realtime/queue-count';
+import { QueueLink } from '@/components/realtime/queue-link';
 import { RealtimeProvider } from '@/components/realtime/realtime-provider';
 import { GlobalShortcuts } from '@/components/global-shortcuts';
 import { LogoutButton } from '@/components/logout-button';

@@ -3,11 +3,10 @@
 // Short, non-blocking notices about other people's changes.
 import { useState } from 'react';
 import type { DescriptionPart } from '@/lib/audit/describe-event';
+import { statusWord } from '@/lib/utils/status-labels';
 import { useDeskChanges, useRealtime } from './realtime-provider';
 
 type Notice = { id: number; parts: DescriptionPart[] };
-
-const VERB: Record<string, string> = { verified: 'verified', disputed: 'disputed', outdated: 'outdated', unreviewed: 'unreviewed' };
 
 function shortTitle(t: string) {
   return t.length > 60 ? `${t.slice(0, 57).trimEnd()}…` : t;
@@ -23,7 +22,7 @@ export function ChangeNotices() {
     const who = { user: actorName ?? event.actorLabel };
     const title: DescriptionPart[] = claim ? ['“', { user: shortTitle(claim.title) }, '”'] : ['a claim'];
     let parts: DescriptionPart[] | null = null;
-    if (event.action === 'claim.verdict_set') parts = [who, ' marked ', ...title, ` ${VERB[event.after.status] ?? ''}`];
+    if (event.action === 'claim.verdict_set') parts = [who, ' marked ', ...title, ` ${statusWord(event.after.status)}`];
     if (event.action === 'claim.comment_added') parts = [who, ' commented on ', ...title];
     if (event.action === 'claim.assignment_changed') {
       parts = event.after.assigneeId === me.id ? [who, ' assigned ', ...title, ' to you'] : [who, ' changed who reviews ', ...title];

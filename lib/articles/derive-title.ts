@@ -1,7 +1,7 @@
 // Derives a display title from raw article text: the headline line if there is one, else the first sentence.
 
 /** Longest first line that can still pass as a headline. */
-export const HEADLINE_MAX_LENGTH = 160;
+const HEADLINE_MAX_LENGTH = 160;
 /** Longest derived title when it comes from a sentence, ellipsis included. */
 export const TITLE_MAX_LENGTH = 110;
 
@@ -60,7 +60,7 @@ function isHeadline(line: string): boolean {
 }
 
 /** The first sentence of a single paragraph (the whole paragraph if it has one sentence). */
-export function firstSentence(paragraph: string): string {
+function firstSentence(paragraph: string): string {
   // A terminator run, optional closing quotes/brackets, then whitespace. Periods
   // without following whitespace ("1.6", "Guaidó.In") never end a sentence here.
   const boundary = /[.!?…]+["'”’»)\]]*(?=\s)/gu;
@@ -99,7 +99,7 @@ function stripFinalPunctuation(sentence: string): string {
  * boundary that fits, dropping dangling punctuation before the "…". A single word
  * longer than the limit has no boundary to cut at, so it alone is cut mid-word.
  */
-export function shorten(text: string, max: number): string {
+function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
   const room = max - ELLIPSIS.length;
   // The space at index `room` is allowed: cutting there keeps every character before it.

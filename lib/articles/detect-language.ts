@@ -21,7 +21,7 @@ const CANDIDATES = Object.keys(ISO_639_3_TO_1);
 // Below this many characters trigram statistics are noise; better to admit 'und'.
 const MIN_LENGTH = 20;
 
-export const UNDETERMINED = 'und';
+const UNDETERMINED = 'und';
 
 /**
  * Returns the ISO 639-1 code of the text's language, or 'und' when the text is

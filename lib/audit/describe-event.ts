@@ -1,6 +1,7 @@
 // Human wording for audit events (history lists, notices). Client-safe.
 // One line per action: a new action without its line does not compile.
 import type { PublicAuditEvent } from '../realtime/events';
+import { statusWord } from '../utils/status-labels';
 import type { AuditAction, LoginFailureReason } from './events';
 
 /** A piece of wording; `{ user }` is text someone typed (names, emails), shown bidi-isolated. */
@@ -23,7 +24,7 @@ const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
   'claim.updated': () => ['Article text updated from the seed file'],
   'claim.verdict_set': ({ before, after }, who) => [
     user(who),
-    ` marked it ${after.status}${before.status !== after.status ? ` (was ${before.status})` : ''}`,
+    ` marked it ${statusWord(after.status)}${before.status !== after.status ? ` (was ${statusWord(before.status)})` : ''}`,
   ],
   'claim.comment_added': (_e, who) => [user(who), ' commented'],
   'claim.assignment_changed': ({ after }, who) =>

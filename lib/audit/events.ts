@@ -11,6 +11,8 @@ import { z } from '../validation/zod';
 import { CLAIM_STATUSES } from '../validation/claims';
 import { EXPORT_FORMATS } from '../validation/export';
 import { ROLES } from '../validation/users';
+import { recordIdSchema } from '../validation/ids';
+import { storedEvidenceSchema } from '../validation/verdicts';
 
 export const AUDIT_ACTIONS = [
   'claim.imported',
@@ -27,19 +29,18 @@ export const AUDIT_ACTIONS = [
 
 // Fields every event has. A null actor is the system (seeder, scripts).
 const envelope = {
-  actorId: z.uuid().nullable(),
+  actorId: recordIdSchema.nullable(),
   actorLabel: z.string().min(1),
   requestId: z.string().max(200).nullable().default(null),
 };
-const onClaim = { claimId: z.uuid() };
+const onClaim = { claimId: recordIdSchema };
 const noClaim = { claimId: z.null().default(null) };
 const absent = z.null().default(null);
 
 const claimText = z.object({ title: z.string(), language: z.string(), contentHash: z.string() });
 
-/** Evidence as stored on a claim (set-verdict writes `label: null` for none). */
-export const storedEvidenceSchema = z.object({ url: z.string(), label: z.string().nullable() });
-export type StoredEvidence = z.infer<typeof storedEvidenceSchema>;
+// Re-exported for set-verdict.ts until its imports are next touched.
+export { storedEvidenceSchema };
 
 const verdictState = z.object({
   status: z.enum(CLAIM_STATUSES),
@@ -47,12 +48,12 @@ const verdictState = z.object({
   evidence: z.array(storedEvidenceSchema),
   reReviewAt: z.string().nullable(),
   version: z.number().int(),
-  decidedById: z.uuid().nullable(),
+  decidedById: recordIdSchema.nullable(),
 });
 export type VerdictState = z.infer<typeof verdictState>;
 
-const assignment = z.object({ assigneeId: z.uuid().nullable(), assignee: z.string().nullable() });
-const account = z.object({ userId: z.uuid(), email: z.string() });
+const assignment = z.object({ assigneeId: recordIdSchema.nullable(), assignee: z.string().nullable() });
+const account = z.object({ userId: recordIdSchema, email: z.string() });
 
 // Sign-in failures: refused during a lock without checking the password, or
 // evaluated and failed (with the throttle counts at that moment).
@@ -80,7 +81,6 @@ const exportFilters = z.object({
   to: z.string().optional(),
   ids: z.array(z.string()).optional(),
 });
-export type ExportFilters = z.infer<typeof exportFilters>;
 
 export const auditEventSchema = z.discriminatedUnion('action', [
   z.object({
@@ -112,7 +112,7 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     ...envelope,
     ...onClaim,
     before: absent,
-    after: z.object({ commentId: z.uuid(), body: z.string() }),
+    after: z.object({ commentId: recordIdSchema, body: z.string() }),
     reason: absent,
   }),
   z.object({
@@ -170,7 +170,6 @@ export type AuditEventInput = z.input<typeof auditEventSchema>;
 /** One event's content, parsed: narrowing on `action` types `before`, `after` and `reason`. */
 export type AuditEventContent = z.output<typeof auditEventSchema>;
 export type AuditAction = AuditEventContent['action'];
-export type AuditEventOf<A extends AuditAction> = Extract<AuditEventContent, { action: A }>;
 
 // AUDIT_ACTIONS (a tuple, for z.enum in queries and the filter menu) names
 // exactly the union's members: this line stops compiling when they differ.

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 export const GENESIS_HASH = '0'.repeat(64);
 
 // Sorted keys at every depth, so the encoding survives a JSONB round trip.
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)

@@ -9,6 +9,7 @@ import { config } from '../env';
 import type { Actor } from './permissions';
 import { hashSessionSecret } from './session-id';
 import { SESSION_COOKIES, sessionPolicy } from './session-policy';
+import { toActor } from './to-actor';
 
 /** `sessionId` is the row id in `sessions` (not the secret the cookie carries). */
 export type Session = { actor: Actor; expiresAt: number; sessionId: string };
@@ -19,8 +20,7 @@ type SessionRow = { id: string; userId: string; revokedAt: Date | null; user: Us
 // The one rule for "is this session row still good", for cookies and sockets alike.
 function liveActor(row: SessionRow | null, userId: string): Actor | null {
   if (!row || row.revokedAt || row.userId !== userId || row.user.disabledAt) return null;
-  const { id, email, role, displayName } = row.user;
-  return { id, email, role, displayName };
+  return toActor(row.user);
 }
 
 export async function actorFromSessionToken(raw: string | undefined): Promise<Actor | null> {
@@ -28,7 +28,7 @@ export async function actorFromSessionToken(raw: string | undefined): Promise<Ac
 }
 
 /** The signed-in user and the moment the session ends (idle or absolute limit). */
-export async function sessionFromToken(raw: string | undefined): Promise<Session | null> {
+async function sessionFromToken(raw: string | undefined): Promise<Session | null> {
   const secret = config().sessionSecret;
   if (!raw || !secret) return null;
   let token;

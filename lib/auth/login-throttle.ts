@@ -16,7 +16,7 @@ export const THROTTLE = {
 } as const;
 
 export const accountKey = (email: string) => `account:${email}`;
-export const addressKey = (ip: string) => `address:${ip}`;
+const addressKey = (ip: string) => `address:${ip}`;
 
 export type ThrottleRule = {
   key: string;

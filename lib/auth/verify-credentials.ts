@@ -16,10 +16,11 @@ import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { accountKey, reserveAttempt, settleSuccess, signInRules } from './login-throttle';
 import type { Actor } from './permissions';
+import { toActor } from './to-actor';
 
-export const GENERIC_LOGIN_ERROR = 'Email or password is incorrect.';
-export const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now: the attempt could not be recorded. Try again in a minute.';
-export const DEMO_FROM_NETWORK_ERROR =
+const GENERIC_LOGIN_ERROR = 'Email or password is incorrect.';
+const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now: the attempt could not be recorded. Try again in a minute.';
+const DEMO_FROM_NETWORK_ERROR =
   'Demo accounts can only sign in on the machine running Factdesk: their password is published. ' +
   'To sign in from another machine, ask whoever runs the desk to create a real account with ' +
   '`npm run user:create -- --email you@example.org --role reviewer --name "Your Name"`.';
@@ -112,7 +113,7 @@ export async function verifyCredentials(input: {
         after: { ip },
         requestId,
       });
-      return { id: user.id, email: user.email, role: user.role, displayName: user.displayName };
+      return toActor(user);
     }, TX_OPTIONS),
   );
   if (event) publishChange(event, actor ? { actorName: actor.displayName } : {});

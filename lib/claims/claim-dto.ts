@@ -1,8 +1,8 @@
 // The claim shapes the API and the pages return.
 import type { Claim, User } from '../generated/prisma/client';
 import type { ClaimStatus, ClaimSummary } from '../validation/claims';
+import { type Evidence, parseStoredEvidence } from '../validation/verdicts';
 
-export type Evidence = { url: string; label?: string | null };
 type Person = { id: string; displayName: string; email: string };
 
 export type ClaimDetail = ClaimSummary & {
@@ -48,7 +48,7 @@ export function toClaimDetail(c: ClaimWithPeople): ClaimDetail {
     body: c.body,
     boilerplate: c.boilerplate,
     reason: c.reason,
-    evidence: (c.evidence as Evidence[] | null) ?? [],
+    evidence: parseStoredEvidence(c.evidence),
     decidedBy: person(c.decidedBy),
     decidedAt: c.decidedAt?.toISOString() ?? null,
     assignee: person(c.assignee),

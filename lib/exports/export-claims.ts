@@ -1,7 +1,6 @@
 // Reads the claims of an export in batches (keyset on source key), each with its
 // verdict history, so memory stays flat however many claims the slice holds.
 import type { Claim, Prisma } from '../generated/prisma/client';
-import type { StoredEvidence } from '../audit/events';
 import { toAuditRecord } from '../audit/to-record';
 import type { Actor } from '../auth/permissions';
 import { claimFilters } from '../claims/list-claims';
@@ -9,6 +8,7 @@ import { db } from '../db';
 import type { ClaimStatus } from '../validation/claims';
 import type { ExportQuery } from '../validation/export';
 import { isId } from '../validation/ids';
+import { type Evidence, parseStoredEvidence } from '../validation/verdicts';
 
 export type ExportVerdict = {
   seq: number;
@@ -17,7 +17,7 @@ export type ExportVerdict = {
   status: ClaimStatus;
   previousStatus: ClaimStatus | null;
   reason: string | null;
-  evidence: StoredEvidence[];
+  evidence: Evidence[];
 };
 
 export type ExportClaim = {
@@ -60,8 +60,6 @@ export async function exportWhere(actor: Actor, query: ExportQuery, decidedOnly 
   return { AND: and };
 }
 
-type Evidence = ExportClaim['evidence'];
-const asEvidence = (v: unknown): Evidence => (Array.isArray(v) ? (v as Evidence) : []);
 
 export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): AsyncGenerator<ExportClaim> {
   const users = new Map((await db.user.findMany({ select: { id: true, displayName: true, email: true } })).map((u) => [u.id, u]));
@@ -102,7 +100,7 @@ export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): Async
         language: c.language,
         status: c.status as ClaimStatus,
         reason: c.reason,
-        evidence: asEvidence(c.evidence),
+        evidence: parseStoredEvidence(c.evidence),
         decidedBy: decider ? { name: decider.displayName, email: decider.email } : null,
         decidedAt: c.decidedAt?.toISOString() ?? null,
         reReviewAt: c.reReviewAt?.toISOString() ?? null,

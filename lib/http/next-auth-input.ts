@@ -12,7 +12,7 @@ const invalid = (message: string) => errorResponse(new AppError('invalid_input',
 const CALLBACK_COOKIES = ['next-auth.callback-url', '__Secure-next-auth.callback-url'];
 
 /** next-auth's own test (isValidHttpUrl): a path, or an absolute http(s) URL. */
-export function isUsableCallbackUrl(value: string): boolean {
+function isUsableCallbackUrl(value: string): boolean {
   try {
     return /^https?:/.test(new URL(value, value.startsWith('/') ? 'http://localhost' : undefined).protocol);
   } catch {

@@ -4,9 +4,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_CSP } from './security-headers';
 
-export const UNDECODABLE_PATH_MESSAGE = 'The URL path is not valid percent-encoded UTF-8.';
+const UNDECODABLE_PATH_MESSAGE = 'The URL path is not valid percent-encoded UTF-8.';
 
-export function isUndecodablePath(url: string): boolean {
+function isUndecodablePath(url: string): boolean {
   const path = url.split(/[?#]/, 1)[0] ?? '';
   try {
     decodeURIComponent(path);

@@ -7,7 +7,6 @@ import type { CommentDto } from '../claims/comment-dto';
 
 export const DESK_ROOM = 'desk';
 export const claimRoom = (id: string) => `claim:${id}`;
-export const userRoom = (id: string) => `user:${id}`;
 
 type Hidden = 'prevHash' | 'hash' | 'requestId';
 /** An audit event as browsers see it: without the chain hashes and request id (one type per action). */

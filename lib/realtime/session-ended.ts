@@ -3,13 +3,14 @@
 // every app server, and only once the revocation has committed. Each server
 // LISTENs (server/session-ended-listener.ts) and closes its matching sockets.
 import type { Tx } from '../db';
+import { recordIdSchema } from '../validation/ids';
 import { z } from '../validation/zod';
 
 export const SESSION_ENDED_CHANNEL = 'factdesk_session_ended';
 
 export const sessionEndedSchema = z.union([
-  z.object({ sessionId: z.uuid() }).strict(),
-  z.object({ userId: z.uuid() }).strict(),
+  z.object({ sessionId: recordIdSchema }).strict(),
+  z.object({ userId: recordIdSchema }).strict(),
 ]);
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
 

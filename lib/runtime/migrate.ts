@@ -8,7 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
 
-export const PRISMA_DIR = path.resolve(import.meta.dirname, '../../prisma');
+const PRISMA_DIR = path.resolve(import.meta.dirname, '../../prisma');
 export const MIGRATIONS_DIR = path.join(PRISMA_DIR, 'migrations');
 export const SCHEMA_PATH = path.join(PRISMA_DIR, 'schema.prisma');
 

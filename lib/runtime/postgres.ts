@@ -67,7 +67,7 @@ function processAlive(pid: number): boolean {
  * is the postmaster's pid, line 4 its port (PostgreSQL's lock file layout).
  * Null when no live server owns the directory.
  */
-export function runningServer(dataDir: string): { pid: number; port: number } | null {
+function runningServer(dataDir: string): { pid: number; port: number } | null {
   const lock = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(lock)) return null;
   let lines: string[];

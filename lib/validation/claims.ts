@@ -6,7 +6,6 @@ import { storableText } from './text';
 
 export const CLAIM_STATUSES = ['unreviewed', 'verified', 'disputed', 'outdated'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
-export const VERDICT_STATUSES = ['verified', 'disputed', 'outdated'] as const;
 
 export const claimIdSchema = idSchema('claim ids are UUIDs; this one is malformed.');
 

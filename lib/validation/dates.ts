@@ -5,7 +5,7 @@ import { z } from './zod';
 
 const EARLIEST = Date.UTC(1000, 0, 1);
 const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-export const DATE_RANGE_MESSAGE = 'Dates must fall between the years 1000 and 9999.';
+const DATE_RANGE_MESSAGE = 'Dates must fall between the years 1000 and 9999.';
 
 /** Whether an ISO date or date-time (already format-checked) names an instant in the storable range. */
 export function inStorableRange(iso: string): boolean {

@@ -4,7 +4,8 @@
 // ids a uuid column can hold, and looser checks let "----…----" through to a 500.
 import { z } from './zod';
 
-const ID = z.guid();
+/** A uuid-column id inside a payload the server wrote (audit rows, notifications). */
+export const recordIdSchema = z.guid();
 
 /** A uuid-column id; `message` is shown after the field name ("id: …"). */
 export function idSchema(message: string) {
@@ -13,5 +14,5 @@ export function idSchema(message: string) {
 
 /** Whether a free-text value (a filter that takes an email or an id) is an id. */
 export function isId(value: string): boolean {
-  return ID.safeParse(value).success;
+  return recordIdSchema.safeParse(value).success;
 }

@@ -6,8 +6,8 @@ import { z } from './zod';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const NUL_MESSAGE = 'Text cannot contain NUL characters (U+0000).';
-export const SURROGATE_MESSAGE = 'Text must be valid Unicode (it contains an unpaired surrogate).';
+const NUL_MESSAGE = 'Text cannot contain NUL characters (U+0000).';
+const SURROGATE_MESSAGE = 'Text must be valid Unicode (it contains an unpaired surrogate).';
 
 /** Why `s` cannot be stored as text, or null when it can. */
 export function unstorableTextReason(s: string): string | null {

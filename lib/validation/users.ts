@@ -8,7 +8,7 @@ export type Role = (typeof ROLES)[number];
 // The typed email is stored (users.email, and audit_events.actor_label for
 // every sign-in attempt): bounded to RFC 5321's 254 characters, and zod's email
 // pattern admits only ASCII letters, digits and ._'+- (no controls, no NUL).
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 export const emailSchema = z
   .string()
   .max(4 * MAX_EMAIL_LENGTH, 'Enter a valid email address.')

@@ -27,6 +27,15 @@ export const evidenceSchema = z.object({
 });
 export type EvidenceInput = z.infer<typeof evidenceSchema>;
 
+/** Evidence as stored on a claim and shown back (set-verdict writes `label: null` for none). */
+export const storedEvidenceSchema = z.object({ url: z.string(), label: z.string().nullable() });
+export type Evidence = z.infer<typeof storedEvidenceSchema>;
+
+/** A claim's `evidence` column (JSON) as Evidence; the column defaults to []. */
+export function parseStoredEvidence(value: unknown): Evidence[] {
+  return storedEvidenceSchema.array().parse(value ?? []);
+}
+
 export const verdictInputSchema = z
   .object({
     status: z.enum(CLAIM_STATUSES, { error: 'status must be verified, disputed, outdated or unreviewed.' }),

@@ -16,6 +16,7 @@ import { listAuditEvents } from '../../lib/audit/list-audit-events';
 import { toAuditRecord } from '../../lib/audit/to-record';
 import { verifyAuditChain } from '../../lib/audit/verify-chain';
 import type { Actor } from '../../lib/auth/permissions';
+import { toActor } from '../../lib/auth/to-actor';
 import { verifyCredentials } from '../../lib/auth/verify-credentials';
 import { addComment } from '../../lib/claims/add-comment';
 import { assignClaim } from '../../lib/claims/assign-claim';
@@ -42,8 +43,7 @@ let reviewer: Actor;
 let claimId: string;
 
 async function actor(email: string): Promise<Actor> {
-  const u = await db.user.findUniqueOrThrow({ where: { email } });
-  return { id: u.id, email: u.email, role: u.role, displayName: u.displayName };
+  return toActor(await db.user.findUniqueOrThrow({ where: { email } }));
 }
 
 async function refused(attempt: Promise<unknown>) {

@@ -33,6 +33,17 @@ describe('the audit event union', () => {
     for (const e of [wrongKey, noClaim, unknownReason, unknownAction]) expect(auditEventSchema.safeParse(e).success).toBe(false);
   });
 
+  it('takes every id a PostgreSQL uuid column holds, as lib/validation/ids.ts does, and nothing else', () => {
+    // Not RFC 9562 version/variant (an imported or hand-made row), yet a valid uuid column value.
+    for (const id of ['00000000-0000-0000-0000-000000000001', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', CLAIM]) {
+      const e = { action: 'user.created', actorId: id, actorLabel: 'x', after: { userId: id, email: 'a@b.example', role: 'viewer' } };
+      expect(auditEventSchema.safeParse(e).success, id).toBe(true);
+    }
+    for (const id of ['------------------------------------', '0b6f3c2e8a4d4e1f9c3b2d5a6e7f8091', 'not-an-id']) {
+      expect(auditEventSchema.safeParse({ action: 'user.created', actorId: id, actorLabel: 'x', after: { userId: CLAIM, email: 'a@b.example', role: 'viewer' } }).success, id).toBe(false);
+    }
+  });
+
   it('fills the absent parts of an event with null', () => {
     expect(auditEventSchema.parse(typed({ action: 'auth.login_succeeded', actorId: null, actorLabel: 'a@b.example', after: { ip: '::1' } }))).toEqual({
       action: 'auth.login_succeeded', actorId: null, actorLabel: 'a@b.example', claimId: null, before: null, after: { ip: '::1' }, reason: null, requestId: null,

@@ -3,13 +3,14 @@
 // Publishers paste it into <script type="application/ld+json">: written with embedJson.
 import { Readable } from 'node:stream';
 import { config } from '../../env';
+import { STATUS_LABELS } from '../../utils/status-labels';
 import type { ExportClaim } from '../export-claims';
 import { embedJson } from './embed-json';
 
-export const RATING: Record<'verified' | 'disputed' | 'outdated', { value: number; name: string }> = {
-  verified: { value: 5, name: 'Verified' },
-  outdated: { value: 3, name: 'Outdated' },
-  disputed: { value: 1, name: 'Disputed' },
+const RATING: Record<'verified' | 'disputed' | 'outdated', { value: number; name: string }> = {
+  verified: { value: 5, name: STATUS_LABELS.verified },
+  outdated: { value: 3, name: STATUS_LABELS.outdated },
+  disputed: { value: 1, name: STATUS_LABELS.disputed },
 };
 
 export type Publisher = { name: string; url: string; reportBaseUrl: string };
@@ -19,7 +20,7 @@ export function publisherFromEnv(): Publisher {
   return { ...config().publisher };
 }
 
-export function claimReview(c: ExportClaim, org: Publisher) {
+function claimReview(c: ExportClaim, org: Publisher) {
   if (c.status === 'unreviewed') return null;
   const rating = RATING[c.status];
   const first = c.history[0];

@@ -6,7 +6,8 @@ import { REPORT_CSP } from '../../http/security-headers';
 import type { ClaimStatus } from '../../validation/claims';
 import type { ExportClaim } from '../export-claims';
 import type { ExportMeta } from './json';
-import { STATUS_COLOR, STATUS_LABEL, describeFilters, when } from './report-text';
+import { STATUS_LABELS } from '../../utils/status-labels';
+import { STATUS_COLOR, describeFilters, when } from './report-text';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -29,7 +30,7 @@ function chart(counts: Record<ClaimStatus, number>): string {
   const total = Math.max(1, ...Object.values(counts));
   const rows = (Object.keys(counts) as ClaimStatus[]).map((s, i) => {
     const w = Math.round((counts[s] / total) * 220);
-    return `<text x="0" y="${i * 24 + 15}" font-size="12">${STATUS_LABEL[s]}</text><rect x="90" y="${i * 24 + 3}" width="${w}" height="16" rx="3" fill="${STATUS_COLOR[s]}"/><text x="${96 + w}" y="${i * 24 + 15}" font-size="12">${counts[s]}</text>`;
+    return `<text x="0" y="${i * 24 + 15}" font-size="12">${STATUS_LABELS[s]}</text><rect x="90" y="${i * 24 + 3}" width="${w}" height="16" rx="3" fill="${STATUS_COLOR[s]}"/><text x="${96 + w}" y="${i * 24 + 15}" font-size="12">${counts[s]}</text>`;
   });
   return `<svg role="img" aria-label="Claims by status" width="360" height="${24 * 4}" xmlns="http://www.w3.org/2000/svg">${rows.join('')}</svg>`;
 }
@@ -39,11 +40,11 @@ function claimSection(c: ExportClaim): string {
     ? `<ul>${c.evidence.map((e) => `<li><a href="${safeUrl(e.url)}">${bdi(e.label || e.url)}</a></li>`).join('')}</ul>`
     : '—';
   const history = c.history.length
-    ? `<ol class="history">${c.history.map((h) => `<li>${escapeHtml(when(h.at))} — ${bdi(h.by)}: ${STATUS_LABEL[h.status]}${h.reason ? ` — “${bdi(h.reason)}”` : ''}</li>`).join('')}</ol>`
+    ? `<ol class="history">${c.history.map((h) => `<li>${escapeHtml(when(h.at))} — ${bdi(h.by)}: ${STATUS_LABELS[h.status]}${h.reason ? ` — “${bdi(h.reason)}”` : ''}</li>`).join('')}</ol>`
     : '<p class="meta">No verdicts yet.</p>';
   return `<section class="claim" lang="${escapeHtml(c.language)}">
 <h2 dir="auto">${escapeHtml(c.title)}</h2>
-<span class="badge" style="background:${STATUS_COLOR[c.status]}">${STATUS_LABEL[c.status]}</span>
+<span class="badge" style="background:${STATUS_COLOR[c.status]}">${STATUS_LABELS[c.status]}</span>
 <dl><dt>Source key</dt><dd>${escapeHtml(c.sourceKey)}</dd><dt>Language</dt><dd>${escapeHtml(c.language)}</dd>
 <dt>Reason</dt><dd dir="auto">${c.reason ? escapeHtml(c.reason) : '—'}</dd><dt>Evidence</dt><dd>${evidence}</dd>
 <dt>Reviewer</dt><dd>${c.decidedBy ? bdi(c.decidedBy.name) : '—'}</dd><dt>Decided</dt><dd>${escapeHtml(when(c.decidedAt))}</dd>

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { ExportClaim } from '../export-claims';
 import { embedJson } from './embed-json';
 
-export const JSON_FORMAT = { name: 'factdesk.verdicts', version: 1 } as const;
+const JSON_FORMAT = { name: 'factdesk.verdicts', version: 1 } as const;
 
 export type ExportMeta = { exportedAt: string; exportedBy: string; filters: Record<string, unknown>; count: number };
 

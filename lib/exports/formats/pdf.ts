@@ -6,7 +6,8 @@ import PDFDocument from 'pdfkit';
 import type { ClaimStatus } from '../../validation/claims';
 import type { ExportClaim } from '../export-claims';
 import type { ExportMeta } from './json';
-import { STATUS_COLOR, STATUS_LABEL, describeFilters, when } from './report-text';
+import { STATUS_LABELS } from '../../utils/status-labels';
+import { STATUS_COLOR, describeFilters, when } from './report-text';
 
 // Resolved from the app's root (the server runs there); bundlers rewrite require.resolve.
 const FONT_DIR = path.join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf');
@@ -19,7 +20,7 @@ function summary(doc: PDFKit.PDFDocument, counts: Record<ClaimStatus, number>) {
   (Object.keys(counts) as ClaimStatus[]).forEach((s, i) => {
     const y = top + i * 20;
     const w = Math.round((counts[s] / max) * 220);
-    doc.font(REGULAR).fontSize(10).fillColor('#0f172a').text(STATUS_LABEL[s], 50, y + 2, { width: 80 });
+    doc.font(REGULAR).fontSize(10).fillColor('#0f172a').text(STATUS_LABELS[s], 50, y + 2, { width: 80 });
     if (w > 0) doc.rect(135, y, w, 14).fill(STATUS_COLOR[s]);
     doc.fillColor('#0f172a').text(String(counts[s]), 140 + w, y + 2);
   });
@@ -32,7 +33,7 @@ function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
   doc.moveTo(50, doc.y).lineTo(doc.page.width - 50, doc.y).strokeColor('#e2e8f0').stroke();
   doc.moveDown(0.5);
   doc.font(BOLD).fontSize(12).fillColor('#0f172a').text(c.title);
-  doc.font(BOLD).fontSize(9).fillColor(STATUS_COLOR[c.status]).text(STATUS_LABEL[c.status].toUpperCase(), { continued: true })
+  doc.font(BOLD).fontSize(9).fillColor(STATUS_COLOR[c.status]).text(STATUS_LABELS[c.status].toUpperCase(), { continued: true })
     .font(REGULAR).fillColor('#475569').text(`   ${c.sourceKey} · ${c.language} · version ${c.version}`);
   const line = (label: string, value: string) =>
     doc.font(BOLD).fontSize(9).fillColor('#475569').text(`${label}: `, { continued: true }).font(REGULAR).fillColor('#0f172a').text(value);
@@ -44,7 +45,7 @@ function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
     doc.font(BOLD).fontSize(9).fillColor('#475569').text('History:');
     for (const h of c.history) {
       doc.font(REGULAR).fontSize(8.5).fillColor('#334155')
-        .text(`• ${when(h.at)} — ${h.by}: ${STATUS_LABEL[h.status]}${h.reason ? ` — “${h.reason}”` : ''}`, { indent: 8 });
+        .text(`• ${when(h.at)} — ${h.by}: ${STATUS_LABELS[h.status]}${h.reason ? ` — “${h.reason}”` : ''}`, { indent: 8 });
     }
   }
   doc.moveDown(0.8);

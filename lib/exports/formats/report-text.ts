@@ -1,12 +1,5 @@
-// Words shared by the printable HTML and the PDF report.
+// Colours and wording shared by the printable HTML and the PDF report.
 import type { ClaimStatus } from '../../validation/claims';
-
-export const STATUS_LABEL: Record<ClaimStatus, string> = {
-  unreviewed: 'Unreviewed',
-  verified: 'Verified',
-  disputed: 'Disputed',
-  outdated: 'Outdated',
-};
 
 export const STATUS_COLOR: Record<ClaimStatus, string> = {
   unreviewed: '#64748b',
