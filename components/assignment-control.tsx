@@ -12,7 +12,7 @@ export function AssignmentControl({ claimId, assignee, people, canAssign }: { cl
   const [pending, setPending] = useState(false);
 
   if (!canAssign) {
-    return <span data-testid="assignee">{assignee?.displayName ?? <span className="text-slate-400">Unassigned</span>}</span>;
+    return <span data-testid="assignee">{assignee?.displayName ?? <span className="text-slate-500">Unassigned</span>}</span>;
   }
   async function change(userId: string) {
     setPending(true);

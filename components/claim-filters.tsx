@@ -40,7 +40,7 @@ export function ClaimFilters({ status, lang, q, assigned, due, languages, focusS
     <form ref={form} role="search" aria-label="Filter claims" onSubmit={(e) => { e.preventDefault(); apply(); }}
       className="flex flex-wrap items-end gap-3">
       <div className="min-w-[12rem] flex-1">
-        <label htmlFor="q" className="block text-xs font-medium text-slate-600">Search <kbd className="ml-1 text-slate-400">/</kbd></label>
+        <label htmlFor="q" className="block text-xs font-medium text-slate-600">Search <kbd className="ml-1 text-slate-500">/</kbd></label>
         <input id="q" name="q" type="search" defaultValue={q} placeholder="Words in title or text…" autoFocus={focusSearch}
           className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-1.5" />
       </div>

@@ -107,7 +107,7 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
                         <span className="hidden xl:inline">{assignee}</span>
                         <span className="sr-only xl:hidden">{assignee}</span>
                       </span>
-                    ) : <span className="text-slate-400">—</span>}
+                    ) : <span className="text-slate-500">—</span>}
                   </td>
                   <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 lg:table-cell">
                     <time dateTime={c.updatedAt}>{formatDateTime(c.updatedAt)}</time>

@@ -56,7 +56,7 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
   return (
     <section aria-labelledby="comments-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="comments-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-        Discussion {all.length > 0 && <span className="text-slate-400">({all.length})</span>}
+        Discussion {all.length > 0 && <span className="font-normal">({all.length})</span>}
       </h2>
       {all.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">No comments yet.</p>

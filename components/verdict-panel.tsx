@@ -180,14 +180,14 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
                   onChange={() => pick(c.status)} className="peer sr-only" aria-keyshortcuts={c.key || undefined} />
                 <span className={`flex cursor-pointer flex-col items-center rounded-lg border border-slate-300 px-2 py-2 text-center text-sm font-medium peer-focus-visible:outline-2 peer-focus-visible:outline-blue-600 ${c.tone}`}>
                   {c.label}
-                  {c.key && <kbd className="mt-0.5 font-mono text-[10px] text-slate-400">{c.key}</kbd>}
+                  {c.key && <kbd className="mt-0.5 font-mono text-[10px] text-slate-500">{c.key}</kbd>}
                 </span>
               </label>
             ))}
           </div>
         </fieldset>
         <div>
-          <label htmlFor={`${id}-reason`} className="block text-sm font-medium">Reason <span className="text-slate-400">(required)</span></label>
+          <label htmlFor={`${id}-reason`} className="block text-sm font-medium">Reason <span className="font-normal text-slate-500">(required)</span></label>
           <textarea id={`${id}-reason`} ref={reasonRef} rows={4} maxLength={REASON_MAX} value={draft.reason}
             onChange={(e) => setDraft((d) => ({ ...d, reason: e.target.value }))}
             aria-invalid={Boolean(fieldError('reason'))} aria-describedby={`${id}-reason-hint`}
@@ -196,14 +196,14 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
         </div>
         {draft.status === 'outdated' && (
           <div>
-            <label htmlFor={`${id}-rereview`} className="block text-sm font-medium">Re-review on <span className="text-slate-400">(optional)</span></label>
+            <label htmlFor={`${id}-rereview`} className="block text-sm font-medium">Re-review on <span className="font-normal text-slate-500">(optional)</span></label>
             <input id={`${id}-rereview`} type="date" value={draft.reReviewAt}
               onChange={(e) => setDraft((d) => ({ ...d, reReviewAt: e.target.value }))}
               className="mt-1 rounded-md border border-slate-300 px-2 py-1 text-sm" />
           </div>
         )}
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium">Evidence <span className="text-slate-400">(up to {EVIDENCE_MAX} links)</span></legend>
+          <legend className="text-sm font-medium">Evidence <span className="font-normal text-slate-500">(up to {EVIDENCE_MAX} links)</span></legend>
           {draft.evidence.map((ev, i) => (
             <div key={i} className="space-y-1 rounded-md border border-slate-200 p-2">
               <label className="block text-xs text-slate-600" htmlFor={`${id}-ev-url-${i}`}>Link {i + 1}</label>

@@ -38,7 +38,7 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
             <ConnectionStatus />
             <span data-testid="current-user" className="hidden text-right leading-tight sm:block">
               <span className="block font-medium">{actor.displayName}</span>
-              <span className="block text-xs text-slate-500">{ROLE_LABEL[actor.role]}</span>
+              <span className="block text-xs text-slate-600">{ROLE_LABEL[actor.role]}</span>
             </span>
             <LogoutButton />
           </div>

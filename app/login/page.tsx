@@ -18,7 +18,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           <p className="text-2xl font-semibold tracking-tight">
             Fact<span className="text-blue-700">desk</span>
           </p>
-          <p className="mt-1 text-sm text-slate-600">Sign in to the fact-checking desk</p>
+          {/* The page's one heading; the wordmark above is branding. */}
+          <h1 className="mt-1 text-sm font-normal text-slate-600">Sign in to the fact-checking desk</h1>
         </div>
         <LoginForm callbackUrl={callbackUrl} />
       </div>

@@ -18,7 +18,7 @@ export function ClaimLive({ claimId }: { claimId: string }) {
     if (event.claimId === claimId && event.actorId !== me.id) router.refresh();
   });
   return (
-    <div className="flex min-h-6 items-center gap-2 text-xs text-slate-600" aria-label="People on this claim">
+    <div className="flex min-h-6 items-center gap-2 text-xs text-slate-600">
       <PresenceAvatars claimId={claimId} showWriting />
     </div>
   );

@@ -80,11 +80,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   <td className="px-3 py-2 whitespace-nowrap text-slate-600"><time dateTime={e.at}>{formatDateTime(e.at)}</time></td>
                   <td className="px-3 py-2">
                     <EventDescription event={e} who={e.actorId ? (names[e.actorId] ?? e.actorLabel) : 'System'} />
-                    {e.claimId && <> · <Link href={`/claims/${e.claimId}`} className="text-blue-700 hover:underline">claim</Link></>}
+                    {e.claimId && <> · <Link href={`/claims/${e.claimId}`} className="text-blue-700 underline decoration-blue-700/40 underline-offset-2 hover:decoration-blue-700">claim</Link></>}
                     {e.reason && <p dir="auto" className="line-clamp-1 text-xs text-slate-500" data-testid="audit-reason">{e.reason}</p>}
                   </td>
                   <td className="px-3 py-2 font-mono text-xs">{e.action}</td>
-                  <td className="hidden px-3 py-2 font-mono text-xs text-slate-400 md:table-cell" title={e.hash}>{e.hash.slice(0, 12)}…</td>
+                  <td className="hidden px-3 py-2 font-mono text-xs text-slate-500 md:table-cell" title={e.hash}>{e.hash.slice(0, 12)}…</td>
                 </tr>
               ))}
             </tbody>

@@ -91,7 +91,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
               <dt className="text-slate-500">Assigned to</dt>
               <dd><AssignmentControl claimId={claim.id} assignee={claim.assignee} people={people} canAssign={canAssign(actor)} /></dd>
               <dt className="text-slate-500">Language</dt>
-              <dd data-testid="claim-language">{languageName(claim.language)} <span className="text-slate-400">({claim.language})</span></dd>
+              <dd data-testid="claim-language">{languageName(claim.language)} <span className="text-slate-500">({claim.language})</span></dd>
               <dt className="text-slate-500">Source key</dt>
               <dd className="break-all font-mono text-xs leading-5">{claim.sourceKey}</dd>
               <dt className="text-slate-500">Updated</dt>

@@ -1,0 +1,371 @@
+// The pages, dialogs and states e2e/accessibility.spec.ts scans, and the roles
+// each is scanned as. A page or dialog added on disk fails that spec until it
+// is listed here.
+import { expect, type Page } from '@playwright/test';
+import { RELOAD_MESSAGE } from '../../lib/realtime/events';
+
+// `colleague` is the other person at the desk in scans that need one (never scanned itself).
+export const ROLES = { viewer: 'viewer@factdesk.test', reviewer: 'reviewer@factdesk.test', admin: 'admin@factdesk.test', colleague: 'reviewer2@factdesk.test' } as const;
+export type Role = keyof typeof ROLES;
+export const ALL_ROLES: Role[] = ['viewer', 'reviewer', 'admin'];
+export const SIGNED_IN: Role[] = [...ALL_ROLES, 'colleague'];
+const WRITERS: Role[] = ['reviewer', 'admin'];
+
+// Claims put into each state once, before the scans (beforeAll in e2e/accessibility.spec.ts).
+export const TITLES = {
+  verified: /More than one hundred Venezuelan soldiers/,
+  disputed: /Дезертирането дойде/,
+  outdated: /Four members of the Bolivarian National Guard/,
+  assigned: /Um balanço anterior/,
+  open: /The Colombian authorities reported that 567/,
+} as const;
+export type ClaimKey = keyof typeof TITLES;
+export type Claims = Record<ClaimKey, string>;
+
+export type Helpers = {
+  claims: Claims;
+  /** A second signed-in browser, open until the scan is over: another person at the desk. */
+  colleague: () => Promise<Page>;
+};
+
+export type Scan = {
+  name: string;
+  /** What on disk this scan renders: `page:/route`, `not-found:/segment`, `loading:/segment`, `dialog:components/file.tsx`. */
+  covers: string[];
+  roles: Role[] | 'signed-out';
+  /** Leaves the page in the state to check. */
+  open: (page: Page, helpers: Helpers) => Promise<void>;
+};
+
+async function deskReady(page: Page) {
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
+  await expect(page.locator('body[data-shortcuts="ready"]')).toBeAttached();
+}
+
+export async function openClaim(page: Page, id: string) {
+  await page.goto(`/claims/${id}`);
+  await deskReady(page);
+}
+
+export const SCANS: Scan[] = [
+  {
+    name: 'sign-in page',
+    covers: ['page:/login'],
+    roles: 'signed-out',
+    open: async (page) => {
+      await page.goto('/login?callbackUrl=%2Faudit');
+      await expect(page.getByLabel('Email')).toBeFocused();
+    },
+  },
+  {
+    name: 'sign-in page with a wrong password',
+    covers: ['page:/login'],
+    roles: 'signed-out',
+    open: async (page) => {
+      await page.goto('/login');
+      // An account that does not exist: no real account's failure count grows.
+      await page.getByLabel('Email').fill('nobody@factdesk.test');
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByTestId('login-error')).toBeVisible();
+    },
+  },
+  {
+    name: 'unknown address, signed out',
+    covers: ['not-found:/'],
+    roles: 'signed-out',
+    open: async (page) => {
+      await page.goto('/no-such-page');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    },
+  },
+  {
+    name: 'unknown address',
+    covers: ['not-found:/'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/no/such/page');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    },
+  },
+  {
+    name: 'claims list',
+    covers: ['page:/'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/');
+      await deskReady(page);
+      for (const status of ['unreviewed', 'verified', 'disputed', 'outdated']) {
+        await expect(page.locator(`[data-testid="status-badge"][data-status="${status}"]`).first()).toBeVisible();
+      }
+      await expect(page.getByTestId('claim-row').getByText('Re-review due')).toBeVisible();
+    },
+  },
+  {
+    name: 'claims list, filtered, with rows selected',
+    covers: ['page:/'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/?lang=en&status=verified&q=soldiers');
+      await deskReady(page);
+      await expect(page.getByTestId('claim-row')).toHaveCount(1);
+      await page.getByRole('checkbox', { name: 'Select all claims on this page' }).check();
+      await expect(page.getByText(/^1 selected/)).toBeVisible();
+    },
+  },
+  {
+    name: 'claims list, a search with no result',
+    covers: ['page:/'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/?q=zzzz-no-such-words');
+      await deskReady(page);
+      await expect(page.getByTestId('empty-list')).toContainText('No claims match these filters.');
+    },
+  },
+  {
+    name: 'claims list, a filter not understood',
+    covers: ['page:/'],
+    roles: ['viewer'],
+    open: async (page) => {
+      await page.goto('/?status=bogus');
+      await deskReady(page);
+      await expect(page.getByText('Some filters in the address were not understood')).toBeVisible();
+    },
+  },
+  {
+    name: 'claims list while another person changes a claim',
+    covers: ['page:/'],
+    roles: ['viewer'],
+    open: async (page, { claims, colleague }) => {
+      await page.goto('/');
+      await deskReady(page);
+      await comment(await colleague(), claims.open, 'A note from another desk.');
+      await expect(page.getByTestId('change-notice')).toContainText('commented on');
+    },
+  },
+  {
+    name: 'export dialog',
+    covers: ['dialog:components/export-dialog.tsx'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/');
+      await deskReady(page);
+      await page.getByTestId('claim-row').first().getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Export…' }).click();
+      await expect(page.getByRole('dialog', { name: 'Export verdicts' })).toBeVisible();
+    },
+  },
+  {
+    name: 'export dialog after a download, with nothing selected',
+    covers: ['dialog:components/export-dialog.tsx'],
+    roles: ['viewer'],
+    open: async (page) => {
+      await page.goto('/');
+      await deskReady(page);
+      await page.getByRole('button', { name: 'Export…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Export verdicts' });
+      await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+      await expect(dialog.getByTestId('export-done')).toBeVisible();
+    },
+  },
+  {
+    name: 'export dialog with a failed export',
+    covers: ['dialog:components/export-dialog.tsx'],
+    roles: ['reviewer'],
+    open: async (page) => {
+      await page.route('**/api/export?*', (route) =>
+        route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { message: 'You already have 2 exports running.' } }) }));
+      await page.goto('/');
+      await deskReady(page);
+      await page.getByRole('button', { name: 'Export…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Export verdicts' });
+      await dialog.getByRole('button', { name: 'Download' }).click();
+      await expect(dialog.getByTestId('export-error')).toBeVisible();
+    },
+  },
+  {
+    name: 'keyboard shortcut help',
+    covers: ['dialog:components/global-shortcuts.tsx'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/');
+      await deskReady(page);
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    },
+  },
+  {
+    name: 'page loading',
+    covers: ['loading:/'],
+    roles: ['viewer'],
+    open: async (page) => {
+      await page.goto('/');
+      await deskReady(page);
+      // Hold the audit page's server render: the desk shows its loading state meanwhile.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/audit*', async (route) => {
+        const headers = route.request().headers();
+        if (headers['rsc'] && !headers['next-router-prefetch']) await held;
+        await route.continue().catch(() => {});
+      });
+      page.once('close', release);
+      await page.getByRole('link', { name: 'Audit trail' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeAttached();
+    },
+  },
+  {
+    name: 'reload notice',
+    covers: [],
+    roles: ['viewer'],
+    open: async (page) => {
+      // As e2e/reload-notice.spec.ts: the server answers "too far behind" to the first sync.
+      await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((message) => {
+          const sync = typeof message === 'string' ? /^42(\d+)\["sync"/.exec(message) : null;
+          if (sync) ws.send(`43${sync[1]}${JSON.stringify([{ ok: true, data: { changes: [], latest: 1_000_000, more: false, reload: true, message: RELOAD_MESSAGE } }])}`);
+          else server.send(message);
+        });
+      });
+      await page.goto('/');
+      await expect(page.getByTestId('reload-notice')).toBeVisible();
+    },
+  },
+  {
+    name: 'claim page',
+    covers: ['page:/claims/[id]'],
+    roles: ALL_ROLES,
+    open: async (page, { claims }) => {
+      await openClaim(page, claims.verified);
+      await expect(page.getByTestId('comments')).toBeVisible();
+      await expect(page.getByTestId('claim-history')).toBeVisible();
+      await page.getByTestId('boilerplate').locator('summary').click();
+    },
+  },
+  {
+    name: 'claim page of a claim due for re-review, with another person on it',
+    covers: ['page:/claims/[id]'],
+    roles: ALL_ROLES,
+    open: async (page, { claims, colleague }) => {
+      await openClaim(await colleague(), claims.outdated);
+      await openClaim(page, claims.outdated);
+      await expect(page.getByTestId('presence')).toBeVisible();
+      await expect(page.getByTestId('current-verdict')).toContainText('Re-review due since');
+    },
+  },
+  {
+    name: 'claim page, narrow screen',
+    covers: ['page:/claims/[id]'],
+    roles: ['reviewer'],
+    open: async (page, { claims }) => {
+      await page.setViewportSize({ width: 700, height: 900 });
+      await openClaim(page, claims.assigned);
+      await expect(page.getByRole('link', { name: 'Verdict ↓' })).toBeVisible();
+    },
+  },
+  {
+    name: 'verdict panel with a draft, evidence rows and field errors',
+    covers: ['page:/claims/[id]'],
+    roles: WRITERS,
+    open: async (page, { claims }) => {
+      await openClaim(page, claims.assigned);
+      await page.keyboard.press('3'); // Outdated: the re-review date appears
+      await expect(page.getByLabel(/Re-review on/)).toBeVisible();
+      await page.getByRole('button', { name: '+ Add evidence link' }).click();
+      await page.keyboard.type('not a link');
+      await page.getByLabel('Add a comment').fill('Checking the second source.');
+      await page.getByRole('button', { name: 'Save verdict' }).click();
+      await expect(page.getByTestId('verdict-error')).toBeVisible();
+    },
+  },
+  {
+    name: 'verdict panel after a save',
+    covers: ['page:/claims/[id]'],
+    roles: ['reviewer'],
+    open: async (page, { claims }) => {
+      await openClaim(page, claims.disputed);
+      await page.keyboard.press('2');
+      await page.keyboard.type('Still unconfirmed by Migración Colombia.');
+      await page.getByRole('button', { name: 'Save verdict' }).click();
+      await expect(page.getByText(/^Saved: disputed/)).toBeVisible();
+    },
+  },
+  {
+    name: 'verdict panel with a conflict notice',
+    covers: ['page:/claims/[id]'],
+    roles: WRITERS,
+    open: async (page, { claims, colleague }) => {
+      await openClaim(page, claims.open);
+      await page.keyboard.press('1');
+      await page.keyboard.type('Matches the statement of that day.');
+      // Someone else decides first: the panel warns at once, and refuses the stale save.
+      const other = await colleague();
+      const claim = (await (await other.request.get(`/api/claims/${claims.open}`)).json()) as { version: number };
+      await setVerdict(other, claims.open, { status: 'outdated', reason: 'Superseded by later counts.', expectedVersion: claim.version });
+      await expect(page.getByTestId('verdict-conflict')).toBeVisible();
+      await page.getByRole('button', { name: 'Save verdict' }).click();
+      await expect(page.getByTestId('verdict-conflict')).toContainText('Your draft below was not saved and is kept.');
+    },
+  },
+  {
+    name: 'unknown claim',
+    covers: ['not-found:/claims/[id]'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/claims/3f1e2d3c-0000-4000-8000-000000000000');
+      await expect(page.getByRole('heading', { name: 'Claim not found' })).toBeVisible();
+    },
+  },
+  {
+    name: 'audit trail',
+    covers: ['page:/audit'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/audit');
+      await deskReady(page);
+      await expect(page.getByTestId('audit-table').getByRole('link', { name: 'claim' }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'audit trail, filtered',
+    covers: ['page:/audit'],
+    roles: ['viewer'],
+    open: async (page) => {
+      await page.goto('/audit?action=claim.verdict_set&actor=reviewer%40factdesk.test');
+      await deskReady(page);
+      await expect(page.getByTestId('audit-reason').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'audit trail, a filter not understood',
+    covers: ['page:/audit'],
+    roles: ['viewer'],
+    open: async (page) => {
+      await page.goto('/audit?after=not-a-date');
+      await deskReady(page);
+      await expect(page.getByText('Showing all events instead.')).toBeVisible();
+    },
+  },
+  {
+    name: 'audit trail, no result',
+    covers: ['page:/audit'],
+    roles: ['viewer'],
+    open: async (page) => {
+      await page.goto('/audit?actor=absent%40example.org');
+      await deskReady(page);
+      await expect(page.getByText('No events match.')).toBeVisible();
+    },
+  },
+];
+
+type VerdictBody = { status: string; reason: string; expectedVersion: number; evidence?: { url: string; label: string }[]; reReviewAt?: string };
+export async function setVerdict(page: Page, id: string, body: VerdictBody) {
+  const res = await page.request.post(`/api/claims/${id}/verdict`, { data: { evidence: [], ...body } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+export async function comment(page: Page, id: string, body: string) {
+  const res = await page.request.post(`/api/claims/${id}/comments`, { data: { body } });
+  expect(res.status(), await res.text()).toBe(201);
+}
