@@ -6,12 +6,14 @@ import type { ClientToServer, ServerToClient } from './events';
 /** The desk's socket.io server, typed by the shared event contract. */
 export type DeskIo = Server<ClientToServer, ServerToClient, Record<string, never>>;
 
-const holder = globalThis as unknown as { __factdeskIo?: DeskIo };
+declare global {
+  var __factdeskIo: DeskIo | undefined;
+}
 
 export function registerIo(io: DeskIo | undefined) {
-  holder.__factdeskIo = io;
+  globalThis.__factdeskIo = io;
 }
 
 export function getIo(): DeskIo | undefined {
-  return holder.__factdeskIo;
+  return globalThis.__factdeskIo;
 }
