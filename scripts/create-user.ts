@@ -5,6 +5,8 @@ import { createInterface } from 'node:readline';
 import { disconnectDb } from '../lib/db';
 import { isAppError } from '../lib/errors';
 import { createUser } from '../lib/users/create-user';
+import { parseOrThrow } from '../lib/validation/parse';
+import { newUserSchema } from '../lib/validation/users';
 import { withDatabase } from './with-database';
 
 const { values } = parseArgs({
@@ -27,7 +29,7 @@ try {
   await withDatabase(async () => {
     const user = await createUser({
       actor: null,
-      input: { email: values.email, role: values.role, displayName: values.name ?? values.email!.split('@')[0], password },
+      user: parseOrThrow(newUserSchema, { email: values.email, role: values.role, displayName: values.name ?? values.email!.split('@')[0], password }),
     });
     console.log(`Created ${user.role} ${user.email}.`);
     await disconnectDb();

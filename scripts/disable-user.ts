@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { disconnectDb } from '../lib/db';
 import { isAppError } from '../lib/errors';
 import { disableUser } from '../lib/users/disable-user';
+import { parseOrThrow } from '../lib/validation/parse';
+import { emailSchema } from '../lib/validation/users';
 import { withDatabase } from './with-database';
 
 const { values } = parseArgs({ options: { email: { type: 'string' } } });
@@ -13,7 +15,7 @@ if (!values.email) {
 }
 try {
   await withDatabase(async () => {
-    const user = await disableUser({ actor: null, email: values.email });
+    const user = await disableUser({ actor: null, email: parseOrThrow(emailSchema, values.email, 'email') });
     console.log(`Disabled ${user.email}.`);
     await disconnectDb();
   });

@@ -6,6 +6,8 @@ import { decodeArticleFile } from '../lib/articles/parse-article';
 import { type ImportOutcome, importArticle } from '../lib/claims/import-article';
 import { db } from '../lib/db';
 import { createUser } from '../lib/users/create-user';
+import { parseOrThrow } from '../lib/validation/parse';
+import { newUserSchema } from '../lib/validation/users';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 
 export const SEEDS_DIR = import.meta.dirname;
@@ -27,7 +29,7 @@ export async function seedDemoUsers(): Promise<string[]> {
   const created: string[] = [];
   for (const user of DEMO_USERS) {
     if (await db.user.findUnique({ where: { email: user.email } })) continue;
-    await createUser({ actor: null, input: { ...user, password: DEMO_PASSWORD } });
+    await createUser({ actor: null, user: parseOrThrow(newUserSchema, { ...user, password: DEMO_PASSWORD }) });
     created.push(user.email);
   }
   return created;

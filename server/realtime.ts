@@ -13,11 +13,12 @@ import { databaseUnavailableError, isDatabaseUnavailable } from '../lib/db-unava
 import { AppError, isAppError } from '../lib/errors';
 import { hostOf, isAllowedHost, networkAccess, wrongHostMessage } from '../lib/http/allowed-hosts';
 import { log } from '../lib/log';
+import { parseOrThrow } from '../lib/validation/parse';
 import {
   type Ack, CLIENT_EVENT_SCHEMAS, type ClaimPresence, type ClientEvent, type ClientToServer, DESK_ROOM, type ServerToClient,
-  claimRoom, type writingSchema,
+  claimRoom,
 } from '../lib/realtime/events';
-import { registerIo } from '../lib/realtime/io-registry';
+import { type DeskIo, registerIo } from '../lib/realtime/io-registry';
 import { createRateLimiter, type RateLimit } from '../lib/realtime/rate-limit';
 import { replayChanges } from '../lib/realtime/replay';
 import type { SessionEnded } from '../lib/realtime/session-ended';
@@ -44,7 +45,11 @@ export function allowedOrigins(): string[] {
 
 function fail(e: unknown): Ack<never> {
   if (isDatabaseUnavailable(e)) e = databaseUnavailableError();
-  if (isAppError(e)) return { ok: false, error: { code: e.code, message: e.message }, ...(e.extra ?? {}) };
+  if (isAppError(e)) {
+    // The same `issues` as the HTTP error body (lib/validation/parse.ts).
+    const issues = e.details?.issues;
+    return { ok: false, error: { code: e.code, message: e.message, ...(issues ? { issues } : {}) }, ...(e.extra ?? {}) };
+  }
   log.error({ err: e }, 'socket handler failed');
   return { ok: false, error: { code: 'internal', message: 'Something went wrong on our side.' } };
 }
@@ -58,28 +63,41 @@ function currentActor(socket: DeskSocket): Promise<Actor | null> {
 
 type EventLimiter = ReturnType<typeof createRateLimiter>;
 
+/** An event's payload as its schema in CLIENT_EVENT_SCHEMAS outputs it. */
+type Payload<E extends ClientEvent> = z.infer<(typeof CLIENT_EVENT_SCHEMAS)[E]>;
+/** What the event's ack carries on success, from the shared ClientToServer contract. */
+type Result<E extends ClientEvent> =
+  NonNullable<Parameters<ClientToServer[E]>[1]> extends (reply: Ack<infer T>) => void ? T : never;
+/** The same schemas, each seen as the parser of its own event's payload type. */
+const PAYLOAD_SCHEMAS: { [E in ClientEvent]: z.ZodType<Payload<E>> } = CLIENT_EVENT_SCHEMAS;
+type Handler<E extends ClientEvent> = (payload: Payload<E>, actor: Actor) => Promise<Result<E>>;
+/** A registered event: parse the raw payload (throws AppError), then run for the actor. */
+type Dispatch = { cost: number; run: (raw: unknown) => (actor: Actor) => Promise<unknown> };
+
+function rateLimited(seconds: number) {
+  return new AppError('rate_limited', `Too many requests from your account: slow down and try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, undefined, { retryAfter: seconds });
+}
+
 // Every client event goes through here, cheapest check first: the account's
 // rate limit, then the payload, and only then the database (session and
 // account still valid), then the handler; the answer (or the error) goes back in the ack.
-function onEvent<E extends ClientEvent>(
-  socket: DeskSocket,
-  limiter: EventLimiter,
-  event: E,
-  handler: (payload: never, actor: Actor) => Promise<unknown>,
-) {
-  const schema: z.ZodType = CLIENT_EVENT_SCHEMAS[event];
-  (socket as unknown as { on: (e: string, fn: (p: unknown, a?: unknown) => void) => void }).on(event, async (payload, ack) => {
-    const reply = typeof ack === 'function' ? (ack as (r: unknown) => void) : () => {};
-    const taken = limiter.take(socket.data.actor.id, EVENT_COST[event]);
+// One catch-all listener: socket.io cannot type a listener for a generic event
+// name, and each handler keeps its own types in the registry below.
+function dispatchEvents(socket: DeskSocket, limiter: EventLimiter, registry: ReadonlyMap<string, Dispatch>) {
+  socket.onAny(async (event: unknown, payload: unknown, ack: unknown) => {
+    const registered = typeof event === 'string' ? registry.get(event) : undefined;
+    if (!registered) return;
+    const reply = typeof ack === 'function' ? (r: Ack<unknown>) => void ack(r) : () => {};
+    const taken = limiter.take(socket.data.actor.id, registered.cost);
     if (!taken.ok) {
-      const s = taken.retryAfterSeconds;
-      reply(fail(new AppError('rate_limited', `Too many requests from your account: slow down and try again in ${s} second${s === 1 ? '' : 's'}.`, undefined, { retryAfter: s })));
+      reply(fail(rateLimited(taken.retryAfterSeconds)));
       return;
     }
-    const parsed = schema.safeParse(payload ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      reply({ ok: false, error: { code: 'invalid_input', message: `${issue?.path.join('.') || event}: ${issue?.message}` } });
+    let run: (actor: Actor) => Promise<unknown>;
+    try {
+      run = registered.run(payload ?? {});
+    } catch (e) {
+      reply(fail(e));
       return;
     }
     let actor: Actor | null;
@@ -96,7 +114,7 @@ function onEvent<E extends ClientEvent>(
     }
     socket.data.actor = actor;
     try {
-      reply({ ok: true, data: (await handler(parsed.data as never, actor)) ?? null });
+      reply({ ok: true, data: await run(actor) });
     } catch (e) {
       reply(fail(e));
     }
@@ -125,15 +143,24 @@ async function allPresence(io: DeskServer): Promise<ClaimPresence[]> {
 }
 
 function registerHandlers(io: DeskServer, socket: DeskSocket, limiter: EventLimiter) {
+  const registry = new Map<string, Dispatch>();
   // Each registration names its socket and event literally: the authorization
   // matrix test reads the registered events from this file.
-  const on = <E extends ClientEvent>(s: DeskSocket, event: E, handler: (payload: never, actor: Actor) => Promise<unknown>) =>
-    onEvent(s, limiter, event, handler);
-  on(socket, 'sync', async ({ since }: { since: number }) => replayChanges({ since }));
+  const on = <E extends ClientEvent>(s: DeskSocket, event: E, handler: Handler<E>) => {
+    const schema = PAYLOAD_SCHEMAS[event];
+    registry.set(event, {
+      cost: EVENT_COST[event],
+      run: (raw) => {
+        const payload = parseOrThrow(schema, raw, { whole: event });
+        return (actor) => handler(payload, actor);
+      },
+    });
+  };
+  on(socket, 'sync', async ({ since }) => replayChanges({ since }));
 
   on(socket, 'presence:snapshot', async () => allPresence(io));
 
-  on(socket, 'presence:view', async ({ claimId }: { claimId: string | null }) => {
+  on(socket, 'presence:view', async ({ claimId }) => {
     const previous = socket.data.viewing;
     if (previous === claimId) return null;
     if (previous) await socket.leave(claimRoom(previous));
@@ -144,7 +171,7 @@ function registerHandlers(io: DeskServer, socket: DeskSocket, limiter: EventLimi
     return null;
   });
 
-  on(socket, 'presence:writing', async ({ claimId, what }: z.infer<typeof writingSchema>, actor) => {
+  on(socket, 'presence:writing', async ({ claimId, what }, actor) => {
     if (!canReview(actor)) throw new AppError('forbidden', 'Viewers cannot write verdicts or comments.');
     if (socket.data.viewing !== claimId) throw new AppError('invalid_input', 'claimId: open the claim before writing on it.');
     if (socket.data.writing === what) return null;
@@ -153,10 +180,10 @@ function registerHandlers(io: DeskServer, socket: DeskSocket, limiter: EventLimi
     return null;
   });
 
-  on(socket, 'verdict:set', async ({ claimId, ...input }: { claimId: string }, actor) =>
-    setVerdict({ actor, claimId, input }),
-  );
+  // The whole payload was parsed with socketVerdictSchema: the HTTP body's verdict rules plus the claim id.
+  on(socket, 'verdict:set', async ({ claimId, ...verdict }, actor) => setVerdict({ actor, claimId, verdict }));
 
+  dispatchEvents(socket, limiter, registry);
   socket.on('disconnecting', () => {
     const viewing = socket.data.viewing;
     if (viewing) setTimeout(() => void broadcastPresence(io, viewing).catch(() => {}), 50);
@@ -197,7 +224,7 @@ export function attachRealtime(
   httpServer: HttpServer,
   databaseUrl: string,
   options: { sessionSweepMs: number; eventLimit: RateLimit },
-): { io: Server; close: () => Promise<void> } {
+): { io: DeskIo; close: () => Promise<void> } {
   const origins = allowedOrigins();
   const pool = createAdapterPool(databaseUrl);
   const io: DeskServer = new Server(httpServer, {
@@ -249,9 +276,9 @@ export function attachRealtime(
     ended: (e) => closeEnded(io, e),
     reconnected: () => void sweepSessions(io),
   });
-  registerIo(io as unknown as Server);
+  registerIo(io);
   return {
-    io: io as unknown as Server,
+    io,
     close: async () => {
       stopWatching();
       await listener.close();

@@ -4,15 +4,15 @@ import { canComment, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
-import { claimIdSchema } from '../validation/claims';
-import { parseOrThrow } from '../validation/parse';
-import { commentInputSchema } from '../validation/verdicts';
+import type { CommentInput } from '../validation/verdicts';
 import { type CommentDto, toCommentDto } from './comment-dto';
 
-export async function addComment(options: { actor: Actor; claimId: string; input: unknown; requestId?: string | null }): Promise<CommentDto> {
-  const { actor } = options;
-  const claimId = parseOrThrow(claimIdSchema, options.claimId, 'id');
-  const { body } = parseOrThrow(commentInputSchema, options.input);
+/** The entry point has parsed `claimId` (claimIdSchema) and `comment` (commentInputSchema). */
+export type AddCommentOptions = { actor: Actor; claimId: string; comment: CommentInput; requestId?: string | null };
+
+export async function addComment(options: AddCommentOptions): Promise<CommentDto> {
+  const { actor, claimId } = options;
+  const { body } = options.comment;
   if (!canComment(actor)) throw new AppError('forbidden', 'Viewers can read comments but not post them.');
 
   const { comment, event } = await db.$transaction(async (tx) => {

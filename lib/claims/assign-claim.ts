@@ -4,15 +4,15 @@ import { canAssign, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
-import { claimIdSchema } from '../validation/claims';
-import { parseOrThrow } from '../validation/parse';
-import { assignmentInputSchema } from '../validation/verdicts';
+import type { AssignmentInput } from '../validation/verdicts';
 import { type ClaimDetail, toClaimDetail, toClaimSummary } from './claim-dto';
 
-export async function assignClaim(options: { actor: Actor; claimId: string; input: unknown; requestId?: string | null }): Promise<ClaimDetail> {
-  const { actor } = options;
-  const claimId = parseOrThrow(claimIdSchema, options.claimId, 'id');
-  const { userId } = parseOrThrow(assignmentInputSchema, options.input);
+/** The entry point has parsed `claimId` (claimIdSchema) and `assignment` (assignmentInputSchema). */
+export type AssignClaimOptions = { actor: Actor; claimId: string; assignment: AssignmentInput; requestId?: string | null };
+
+export async function assignClaim(options: AssignClaimOptions): Promise<ClaimDetail> {
+  const { actor, claimId } = options;
+  const { userId } = options.assignment;
   if (!canAssign(actor)) throw new AppError('forbidden', 'Only editors can assign claims.');
 
   const { claim, event } = await db.$transaction(async (tx) => {

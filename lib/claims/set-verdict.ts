@@ -7,10 +7,8 @@ import { canSetVerdict, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
-import { claimIdSchema } from '../validation/claims';
-import { verdictInputSchema } from '../validation/verdicts';
+import type { VerdictInput } from '../validation/verdicts';
 import { type ClaimDetail, toClaimDetail, toClaimSummary } from './claim-dto';
-import { parseOrThrow } from '../validation/parse';
 
 const withPeople = { decidedBy: true, assignee: true } as const;
 
@@ -25,17 +23,11 @@ function verdictState(c: Pick<Claim, 'status' | 'reason' | 'evidence' | 'reRevie
   };
 }
 
-export async function setVerdict(options: {
-  actor: Actor;
-  claimId: string;
-  input: unknown;
-  requestId?: string | null;
-  /** Test hook: runs inside the transaction after the change, before commit. */
-  beforeCommit?: () => Promise<void>;
-}): Promise<ClaimDetail> {
-  const { actor } = options;
-  const claimId = parseOrThrow(claimIdSchema, options.claimId, 'id');
-  const input = parseOrThrow(verdictInputSchema, options.input);
+/** The entry point has parsed `claimId` (claimIdSchema) and `verdict` (verdictInputSchema). */
+export type SetVerdictOptions = { actor: Actor; claimId: string; verdict: VerdictInput; requestId?: string | null };
+
+export async function setVerdict(options: SetVerdictOptions): Promise<ClaimDetail> {
+  const { actor, claimId, verdict: input } = options;
   if (!canSetVerdict(actor, input.status)) {
     throw new AppError(
       'forbidden',
@@ -82,7 +74,6 @@ export async function setVerdict(options: {
       reason: input.reason,
       requestId: options.requestId ?? null,
     });
-    await options.beforeCommit?.();
     return { claim: after, event };
   });
 

@@ -7,6 +7,7 @@ import type { Actor } from '../auth/permissions';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { AppError, isAppError } from '../errors';
 import { log } from '../log';
+import { invalidInputError } from '../validation/parse';
 import { isAllowedOrigin } from './allowed-hosts';
 import { requestIdFrom } from './request-meta';
 import { API_CSP } from './security-headers';
@@ -23,13 +24,6 @@ export function errorResponse(error: AppError, extra?: Record<string, unknown>) 
   );
 }
 
-export function zodToAppError(e: ZodError): AppError {
-  const issues = e.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const first = issues[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input.';
-  return new AppError('invalid_input', message, { issues });
-}
-
 // PostgreSQL refusing text it cannot store (NUL, bad encoding). Validation
 // (lib/validation/text.ts) catches these first; this is the safety net for a
 // field that missed it, so the caller still gets a 400 rather than a 500.
@@ -40,7 +34,7 @@ function isUnstorableText(e: unknown): boolean {
 
 export function toResponse(e: unknown, requestId: string): Response {
   if (isAppError(e)) return errorResponse(e, e.extra);
-  if (e instanceof ZodError) return errorResponse(zodToAppError(e));
+  if (e instanceof ZodError) return errorResponse(invalidInputError(e));
   if (isUnstorableText(e)) {
     log.warn({ err: e, requestId }, 'database refused text that validation let through');
     return errorResponse(new AppError('invalid_input', 'Text cannot contain NUL characters (U+0000) or invalid Unicode.'));

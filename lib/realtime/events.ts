@@ -3,7 +3,9 @@
 import { z } from '../validation/zod';
 import type { StoredAuditEvent } from '../audit/events';
 import { claimIdSchema, type ClaimSummary } from '../validation/claims';
+import { verdictFields, withReReviewRule } from '../validation/verdicts';
 import type { CommentDto } from '../claims/comment-dto';
+import type { FieldIssue } from '../errors';
 
 export const DESK_ROOM = 'desk';
 export const claimRoom = (id: string) => `claim:${id}`;
@@ -27,12 +29,15 @@ export type ClaimPresence = { claimId: string; people: PresencePerson[] };
 export const syncSchema = z.object({ since: z.number().int().min(0) });
 export const viewSchema = z.object({ claimId: claimIdSchema.nullable() });
 export const writingSchema = z.object({ claimId: claimIdSchema, what: z.enum(['verdict', 'comment']).nullable() });
-export const socketVerdictSchema = z.object({ claimId: claimIdSchema }).passthrough();
+/** The claim plus the same verdict fields and rules as the HTTP body (verdictInputSchema). */
+export const socketVerdictSchema = withReReviewRule(z.object({ claimId: claimIdSchema, ...verdictFields }));
+/** Takes no arguments: an empty object (or nothing). */
+export const snapshotSchema = z.object({});
 
 /** `retryAfter` (seconds) comes with `rate_limited`. */
 export type Ack<T> =
   | { ok: true; data: T }
-  | { ok: false; error: { code: string; message: string }; current?: unknown; retryAfter?: number };
+  | { ok: false; error: { code: string; message: string; issues?: FieldIssue[] }; current?: unknown; retryAfter?: number };
 
 /**
  * One replay page. `reload` instead: the client is so far behind that replaying
@@ -48,7 +53,7 @@ export type ClientToServer = {
   sync: (payload: z.infer<typeof syncSchema>, ack: (r: Ack<SyncResult>) => void) => void;
   'presence:view': (payload: z.infer<typeof viewSchema>, ack?: (r: Ack<null>) => void) => void;
   'presence:writing': (payload: z.infer<typeof writingSchema>, ack?: (r: Ack<null>) => void) => void;
-  'presence:snapshot': (payload: Record<string, never>, ack: (r: Ack<ClaimPresence[]>) => void) => void;
+  'presence:snapshot': (payload: z.infer<typeof snapshotSchema>, ack: (r: Ack<ClaimPresence[]>) => void) => void;
   'verdict:set': (payload: z.infer<typeof socketVerdictSchema>, ack: (r: Ack<unknown>) => void) => void;
 };
 
@@ -64,7 +69,7 @@ export const CLIENT_EVENT_SCHEMAS = {
   sync: syncSchema,
   'presence:view': viewSchema,
   'presence:writing': writingSchema,
-  'presence:snapshot': viewSchema.partial(),
+  'presence:snapshot': snapshotSchema,
   'verdict:set': socketVerdictSchema,
 } as const satisfies Record<keyof ClientToServer, z.ZodType>;
 export type ClientEvent = keyof typeof CLIENT_EVENT_SCHEMAS;

@@ -1,13 +1,19 @@
 // Where route handlers and domain functions find the socket.io server that
 // server/ created (both run in one process but are bundled separately).
 import type { Server } from 'socket.io';
+import type { ClientToServer, ServerToClient } from './events';
 
-const holder = globalThis as unknown as { __factdeskIo?: Server };
+/** The desk's socket.io server, typed by the shared event contract. */
+export type DeskIo = Server<ClientToServer, ServerToClient, Record<string, never>>;
 
-export function registerIo(io: Server | undefined) {
-  holder.__factdeskIo = io;
+declare global {
+  var __factdeskIo: DeskIo | undefined;
 }
 
-export function getIo(): Server | undefined {
-  return holder.__factdeskIo;
+export function registerIo(io: DeskIo | undefined) {
+  globalThis.__factdeskIo = io;
+}
+
+export function getIo(): DeskIo | undefined {
+  return globalThis.__factdeskIo;
 }

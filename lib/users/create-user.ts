@@ -6,16 +6,14 @@ import { hashPassword } from '../auth/password';
 import { canManageUsers, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
-import { type NewUser, newUserSchema } from '../validation/users';
+import type { NewUser } from '../validation/users';
 
-export async function createUser(options: { actor: Actor | null; input: unknown }) {
+/** The entry point (CLI, seed) has parsed `user` with newUserSchema. `actor: null` is the system. */
+export type CreateUserOptions = { actor: Actor | null; user: NewUser };
+
+export async function createUser(options: CreateUserOptions) {
   if (options.actor && !canManageUsers(options.actor)) throw new AppError('forbidden', 'Only admins can create accounts.');
-  const parsed = newUserSchema.safeParse(options.input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError('invalid_input', `${issue?.path.join('.')}: ${issue?.message}`);
-  }
-  const input: NewUser = parsed.data;
+  const input = options.user;
   const passwordHash = await hashPassword(input.password);
   const { user, event } = await db.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email: input.email } })) {

@@ -8,12 +8,13 @@ import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
 import { notifySessionEnded } from '../realtime/session-ended';
-import { emailSchema } from '../validation/users';
-import { parseOrThrow } from '../validation/parse';
 
-export async function disableUser(options: { actor: Actor | null; email: unknown }) {
+/** The entry point has parsed `email` with emailSchema (trimmed, lower-case). */
+export type DisableUserOptions = { actor: Actor | null; email: string };
+
+export async function disableUser(options: DisableUserOptions) {
   if (options.actor && !canManageUsers(options.actor)) throw new AppError('forbidden', 'Only editors can disable accounts.');
-  const email = parseOrThrow(emailSchema, options.email, 'email');
+  const { email } = options;
   const { user, event } = await db.$transaction(async (tx) => {
     const existing = await tx.user.findUnique({ where: { email } });
     if (!existing) throw new AppError('not_found', `No account for ${email}.`);

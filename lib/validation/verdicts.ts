@@ -36,25 +36,31 @@ export function parseStoredEvidence(value: unknown): Evidence[] {
   return storedEvidenceSchema.array().parse(value ?? []);
 }
 
-export const verdictInputSchema = z
-  .object({
-    status: z.enum(CLAIM_STATUSES, { error: 'status must be verified, disputed, outdated or unreviewed.' }),
-    reason: storableText({ error: 'Give a reason for the verdict.' })
-      .trim()
-      .min(1, 'Give a reason for the verdict.')
-      .max(REASON_MAX, `The reason is limited to ${REASON_MAX} characters.`),
-    evidence: z.array(evidenceSchema).max(EVIDENCE_MAX, `At most ${EVIDENCE_MAX} evidence links.`).default([]),
-    expectedVersion: z
-      .number({ error: 'expectedVersion (the claim version you saw) is required.' })
-      .int('expectedVersion must be a whole number.')
-      .min(1, 'expectedVersion must be 1 or more.')
-      .max(INT32_MAX, 'expectedVersion is larger than any claim version.'),
-    reReviewAt: isoDayOrTime('reReviewAt must be a date (YYYY-MM-DD).').nullish(),
-  })
-  .refine((v) => !v.reReviewAt || v.status === 'outdated', {
+/** A verdict's fields without the cross-field rule (see withReReviewRule). */
+export const verdictFields = {
+  status: z.enum(CLAIM_STATUSES, { error: 'status must be verified, disputed, outdated or unreviewed.' }),
+  reason: storableText({ error: 'Give a reason for the verdict.' })
+    .trim()
+    .min(1, 'Give a reason for the verdict.')
+    .max(REASON_MAX, `The reason is limited to ${REASON_MAX} characters.`),
+  evidence: z.array(evidenceSchema).max(EVIDENCE_MAX, `At most ${EVIDENCE_MAX} evidence links.`).default([]),
+  expectedVersion: z
+    .number({ error: 'expectedVersion (the claim version you saw) is required.' })
+    .int('expectedVersion must be a whole number.')
+    .min(1, 'expectedVersion must be 1 or more.')
+    .max(INT32_MAX, 'expectedVersion is larger than any claim version.'),
+  reReviewAt: isoDayOrTime('reReviewAt must be a date (YYYY-MM-DD).').nullish(),
+};
+
+/** The verdict rules that span fields, for every schema that carries a verdict (HTTP body, socket event). */
+export function withReReviewRule<S extends z.ZodType<{ status: string; reReviewAt?: string | null }>>(schema: S) {
+  return schema.refine((v) => !v.reReviewAt || v.status === 'outdated', {
     path: ['reReviewAt'],
     message: 'A re-review date only applies to outdated claims.',
   });
+}
+
+export const verdictInputSchema = withReReviewRule(z.object(verdictFields));
 export type VerdictInput = z.infer<typeof verdictInputSchema>;
 
 export const commentInputSchema = z.object({
@@ -63,7 +69,9 @@ export const commentInputSchema = z.object({
     .min(1, 'Write a comment.')
     .max(COMMENT_MAX, `Comments are limited to ${COMMENT_MAX} characters.`),
 });
+export type CommentInput = z.infer<typeof commentInputSchema>;
 
 export const assignmentInputSchema = z.object({
   userId: idSchema('userId must be a user id or null.').nullable(),
 });
+export type AssignmentInput = z.infer<typeof assignmentInputSchema>;

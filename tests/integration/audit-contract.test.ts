@@ -124,15 +124,15 @@ beforeAll(async () => {
   await setVerdict({
     actor: reviewer,
     claimId,
-    input: { status: 'disputed', reason: 'Two counts differ.', evidence: [{ url: 'https://example.org/afp', label: 'AFP' }, { url: 'https://example.org/b' }], expectedVersion: 2 },
+    verdict: { status: 'disputed', reason: 'Two counts differ.', evidence: [{ url: 'https://example.org/afp', label: 'AFP' }, { url: 'https://example.org/b' }], expectedVersion: 2 },
   });
-  await setVerdict({ actor: admin, claimId, input: { status: 'verified', reason: 'The later count holds.', evidence: [], expectedVersion: 3 } });
-  await addComment({ actor: reviewer, claimId, input: { body: COMMENT } });
-  await assignClaim({ actor: admin, claimId, input: { userId: reviewer.id } });
-  await assignClaim({ actor: admin, claimId, input: { userId: null } });
+  await setVerdict({ actor: admin, claimId, verdict: { status: 'verified', reason: 'The later count holds.', evidence: [], expectedVersion: 3 } });
+  await addComment({ actor: reviewer, claimId, comment: { body: COMMENT } });
+  await assignClaim({ actor: admin, claimId, assignment: { userId: reviewer.id } });
+  await assignClaim({ actor: admin, claimId, assignment: { userId: null } });
 
   // Accounts.
-  await createUser({ actor: admin, input: { email: 'lucia@paper.example', displayName: 'Lucia', role: 'reviewer', password: 'a long enough password' } });
+  await createUser({ actor: admin, user: { email: 'lucia@paper.example', displayName: 'Lucia', role: 'reviewer', password: 'a long enough password' } });
   await disableUser({ actor: admin, email: 'lucia@paper.example' });
   await refused(verifyCredentials({ email: 'lucia@paper.example', password: 'a long enough password', ip: '127.0.0.4' }));
 

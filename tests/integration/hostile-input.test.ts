@@ -32,7 +32,7 @@ const verdict = async (patch: Record<string, unknown>) =>
   desk.call('reviewer', 'POST', `/api/claims/${claimId}/verdict`, { status: 'disputed', reason: 'ok', evidence: [], expectedVersion: await version(), ...patch });
 const comment = (body: unknown) => desk.call('reviewer', 'POST', `/api/claims/${claimId}/comments`, body);
 type ErrorBody = { error: { code: string; message: string } };
-type Reply = { ok: boolean; error?: { code: string; message: string } };
+type Reply = { ok: boolean; error?: { code: string; message: string; issues?: { path: string; message: string }[] } };
 const emitWithAck = (socket: ReturnType<typeof connectSocket>, event: string, payload: unknown) =>
   (socket as unknown as { timeout: (ms: number) => { emitWithAck: (e: string, p: unknown) => Promise<Reply> } }).timeout(5_000).emitWithAck(event, payload);
 
@@ -163,10 +163,51 @@ describe('refused with a clear 400 or 413, never a 500, and nothing written', ()
       await connected(socket);
       const reply = await (socket as unknown as { timeout: (ms: number) => { emitWithAck: (e: string, p: unknown) => Promise<{ ok: boolean; error?: { code: string; message: string } }> } })
         .timeout(5_000).emitWithAck('verdict:set', { claimId, status: 'verified', reason: 'x\u0000y', evidence: [], expectedVersion: await version() });
-      expect(reply).toEqual({ ok: false, error: { code: 'invalid_input', message: 'reason: Text cannot contain NUL characters (U+0000).' } });
+      expect(reply).toEqual({
+        ok: false,
+        error: { code: 'invalid_input', message: 'reason: Text cannot contain NUL characters (U+0000).', issues: [{ path: 'reason', message: 'Text cannot contain NUL characters (U+0000).' }] },
+      });
     } finally {
       socket.close();
     }
+  });
+});
+
+describe('one verdict contract on both entry points', () => {
+  // The socket used to check only claimId before reading the session, and its
+  // acks carried no `issues`: the same bad verdict must be refused the same way.
+  const BAD: Record<string, unknown>[] = [
+    { status: 'maybe' },
+    { reason: '' },
+    { reason: 'r'.repeat(2001) },
+    { evidence: [{ url: 'javascript:alert(1)' }] },
+    { evidence: 'not a list' },
+    { expectedVersion: undefined },
+    { expectedVersion: 0, status: 'nope', reason: 7 },
+    { status: 'verified', reReviewAt: '2027-01-01' },
+    { reReviewAt: 'soon', status: 'outdated' },
+  ];
+
+  it('every refused verdict gets the same code, message and issues over HTTP and over the socket, and writes nothing', async () => {
+    const before = await version();
+    const events = await db.auditEvent.count();
+    const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.reviewer });
+    try {
+      await connected(socket);
+      for (const patch of BAD) {
+        const body = { status: 'disputed', reason: 'ok', evidence: [], expectedVersion: before, ...patch };
+        const res = await desk.call('reviewer', 'POST', `/api/claims/${claimId}/verdict`, body);
+        const http = (await res.json()) as { error: Reply['error'] };
+        expect(res.status, JSON.stringify(patch)).toBe(400);
+        expect(http.error?.issues?.length, JSON.stringify(patch)).toBeGreaterThan(0);
+        const reply = await emitWithAck(socket, 'verdict:set', { claimId, ...body });
+        expect(reply, JSON.stringify(patch)).toEqual({ ok: false, error: http.error });
+      }
+    } finally {
+      socket.close();
+    }
+    expect(await version()).toBe(before);
+    expect(await db.auditEvent.count()).toBe(events);
   });
 });
 
@@ -236,7 +277,12 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
         ['verdict:set', { claimId: DASHES, status: 'disputed', reason: 'x', evidence: [], expectedVersion: 1 }],
       ] as const) {
         expect(await emitWithAck(socket, event, payload), event).toEqual({
-          ok: false, error: { code: 'invalid_input', message: 'claimId: claim ids are UUIDs; this one is malformed.' },
+          ok: false,
+          error: {
+            code: 'invalid_input',
+            message: 'claimId: claim ids are UUIDs; this one is malformed.',
+            issues: [{ path: 'claimId', message: 'claim ids are UUIDs; this one is malformed.' }],
+          },
         });
       }
     } finally {
@@ -266,7 +312,14 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
     try {
       await connected(socket);
       const reply = await emitWithAck(socket, 'verdict:set', { claimId, status: 'disputed', reason: 'x', evidence: [], expectedVersion: 2 ** 31 });
-      expect(reply).toEqual({ ok: false, error: { code: 'invalid_input', message: 'expectedVersion: expectedVersion is larger than any claim version.' } });
+      expect(reply).toEqual({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: 'expectedVersion: expectedVersion is larger than any claim version.',
+          issues: [{ path: 'expectedVersion', message: 'expectedVersion is larger than any claim version.' }],
+        },
+      });
     } finally {
       socket.close();
     }

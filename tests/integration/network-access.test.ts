@@ -53,7 +53,7 @@ let published: AppServer; // NEXTAUTH_URL=http://localhost:PORT
 beforeAll(async () => {
   await seedArticles();
   await seedDemoUsers(); // before the servers start, so their own seeding finds them
-  await createUser({ actor: null, input: { email: EMAIL, displayName: 'LAN Reviewer', role: 'reviewer', password: PASSWORD } });
+  await createUser({ actor: null, user: { email: EMAIL, displayName: 'LAN Reviewer', role: 'reviewer', password: PASSWORD } });
   claimId = (await db.claim.findFirstOrThrow({ orderBy: { id: 'asc' } })).id;
   const base = { DATABASE_URL: process.env.DATABASE_URL!, NEXTAUTH_URL: undefined, SEED_DEMO_USERS: '1' };
   [lan, loopback, published] = await Promise.all([

@@ -30,7 +30,7 @@ beforeAll(async () => {
   claimId = await desk.claimId('001_a4564d29494e56b0');
   reviewerId = (await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } })).id;
   // A reviewer whose session cookie is still cryptographically valid, but whose account is disabled.
-  await createUser({ actor: null, input: { email: DISABLED_EMAIL, displayName: 'Dana Disabled', role: 'reviewer', password: DEMO_PASSWORD } });
+  await createUser({ actor: null, user: { email: DISABLED_EMAIL, displayName: 'Dana Disabled', role: 'reviewer', password: DEMO_PASSWORD } });
   const session = await login(desk.app.baseUrl, DISABLED_EMAIL, DEMO_PASSWORD);
   expect(session.ok).toBe(true);
   disabledCookie = session.cookie;

@@ -121,6 +121,10 @@ describe('socket payloads', () => {
       ['presence:view', { claimId: '------------------------------------' }],
       ['presence:writing', { claimId: 'x', what: 'poem' }],
       ['verdict:set', { claimId: 42 }],
+      // A well-formed claim id does not let the rest of the verdict through unchecked.
+      ['verdict:set', { claimId: '00000000-0000-4000-8000-000000000000' }],
+      ['verdict:set', { claimId: '00000000-0000-4000-8000-000000000000', status: 'verified', reason: '', evidence: [], expectedVersion: 1 }],
+      ['verdict:set', { claimId: '00000000-0000-4000-8000-000000000000', status: 'verified', reason: 'ok', evidence: [], expectedVersion: 1, reReviewAt: '2030-01-01' }],
     ] as const) {
       expect(await emit(socket, event, payload), `${event} ${JSON.stringify(payload)}`).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     }

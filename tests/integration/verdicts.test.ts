@@ -1,8 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAuditChain } from '../../lib/audit/verify-chain';
 import { setVerdict } from '../../lib/claims/set-verdict';
 import { db, disconnectDb } from '../../lib/db';
+import { verdictInputSchema } from '../../lib/validation/verdicts';
 import { type Desk, openDesk } from '../support/fixtures';
+
+// A failure injected after the audit row is written, still inside setVerdict's
+// transaction (only in this test process: the desk's server runs unmocked).
+const injected = vi.hoisted(() => ({ failAfterAudit: false }));
+vi.mock('../../lib/audit/append-audit-event', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../lib/audit/append-audit-event')>();
+  const appendAuditEvent: typeof real.appendAuditEvent = async (tx, input) => {
+    const event = await real.appendAuditEvent(tx, input);
+    if (injected.failAfterAudit) throw new Error('injected failure');
+    return event;
+  };
+  return { ...real, appendAuditEvent };
+});
 
 let desk: Desk;
 beforeAll(async () => { desk = await openDesk(); }, 120_000);
@@ -102,9 +116,14 @@ describe('POST /api/claims/{id}/verdict', () => {
     const before = await db.claim.findUniqueOrThrow({ where: { id } });
     const eventsBefore = await db.auditEvent.count();
     const actor = { id: (await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } })).id, role: 'reviewer' as const, email: 'reviewer@factdesk.test', displayName: 'Rita Reviewer' };
-    await expect(
-      setVerdict({ actor, claimId: id, input: verdict(before.version), beforeCommit: async () => { throw new Error('injected failure'); } }),
-    ).rejects.toThrow('injected failure');
+    injected.failAfterAudit = true;
+    try {
+      await expect(
+        setVerdict({ actor, claimId: id, verdict: verdictInputSchema.parse(verdict(before.version)) }),
+      ).rejects.toThrow('injected failure');
+    } finally {
+      injected.failAfterAudit = false;
+    }
     expect(await db.claim.findUniqueOrThrow({ where: { id } })).toEqual(before);
     expect(await db.auditEvent.count()).toBe(eventsBefore);
   });

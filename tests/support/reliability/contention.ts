@@ -34,7 +34,7 @@ export function describeContention(options: { title: string; reviewers: number; 
       const password = randomBytes(12).toString('base64url');
       const emails = await inBatches(Array.from({ length: options.reviewers }, (_, i) => i), 4, async (i) => {
         const email = `load-${i}@factdesk.test`;
-        await createUser({ actor: null, input: { email, displayName: `Load Reviewer ${i}`, role: 'reviewer', password } });
+        await createUser({ actor: null, user: { email, displayName: `Load Reviewer ${i}`, role: 'reviewer', password } });
         return email;
       });
       servers = await starting;

@@ -11,6 +11,7 @@ import { listAssignableUsers } from '@/lib/users/list-assignable-users';
 import { userNames } from '@/lib/users/user-names';
 import { formatDateTime, languageName } from '@/lib/utils/format';
 import { auditQuerySchema } from '@/lib/validation/audit';
+import { claimIdSchema } from '@/lib/validation/claims';
 import { parseListParams, type RawSearch } from '@/lib/validation/list-params';
 import { AssignmentControl } from '@/components/assignment-control';
 import { ClaimHistory } from '@/components/claim-history';
@@ -32,8 +33,11 @@ function paragraphs(text: string): string[] {
 export default async function ClaimPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearch> }) {
   const actor = await requirePageActor();
   const { id } = await params;
-  const claim = await getClaim({ actor, id }).catch((e) => {
-    if (isAppError(e) && (e.code === 'not_found' || e.code === 'invalid_input')) notFound();
+  // A malformed id is a page that does not exist, like an unknown one.
+  const parsedId = claimIdSchema.safeParse(id);
+  if (!parsedId.success) notFound();
+  const claim = await getClaim({ actor, id: parsedId.data }).catch((e) => {
+    if (isAppError(e) && e.code === 'not_found') notFound();
     throw e;
   });
   const { query, keep } = parseListParams(await searchParams);

@@ -6,6 +6,6 @@ import { assignmentInputSchema } from '@/lib/validation/verdicts';
 
 export const POST = apiRoute<{ id: string }>(async ({ req, actor, params, requestId }) => {
   const claimId = parseOrThrow(claimIdSchema, params.id, 'id');
-  const input = parseOrThrow(assignmentInputSchema, await readJson(req));
-  return assignClaim({ actor, claimId, input, requestId });
+  const assignment = parseOrThrow(assignmentInputSchema, await readJson(req));
+  return assignClaim({ actor, claimId, assignment, requestId });
 });

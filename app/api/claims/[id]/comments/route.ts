@@ -14,6 +14,6 @@ export const GET = apiRoute<{ id: string }>(async ({ actor, params }) => ({
 
 export const POST = apiRoute<{ id: string }>(async ({ req, actor, params, requestId }) => {
   const claimId = parseOrThrow(claimIdSchema, params.id, 'id');
-  const input = parseOrThrow(commentInputSchema, await readJson(req));
-  return NextResponse.json(await addComment({ actor, claimId, input, requestId }), { status: 201 });
+  const comment = parseOrThrow(commentInputSchema, await readJson(req));
+  return NextResponse.json(await addComment({ actor, claimId, comment, requestId }), { status: 201 });
 });

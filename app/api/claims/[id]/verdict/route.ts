@@ -6,6 +6,6 @@ import { verdictInputSchema } from '@/lib/validation/verdicts';
 
 export const POST = apiRoute<{ id: string }>(async ({ req, actor, params, requestId }) => {
   const claimId = parseOrThrow(claimIdSchema, params.id, 'id');
-  const input = parseOrThrow(verdictInputSchema, await readJson(req));
-  return setVerdict({ actor, claimId, input, requestId });
+  const verdict = parseOrThrow(verdictInputSchema, await readJson(req));
+  return setVerdict({ actor, claimId, verdict, requestId });
 });
