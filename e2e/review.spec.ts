@@ -131,11 +131,13 @@ test('comments and assignment: an editor assigns, the reviewer sees it in their 
 test('the audit trail page lists events with filters', async ({ page }) => {
   await signIn(page, 'viewer@factdesk.test');
   await page.getByRole('link', { name: 'Audit trail' }).click();
-  await expect(page.getByTestId('audit-table')).toBeVisible();
+  // The one table the reader sees: while the page streams in, React may still hold a hidden copy.
+  const table = page.getByTestId('audit-table').filter({ visible: true });
+  await expect(table).toBeVisible();
   await page.getByLabel('Action').selectOption('claim.verdict_set');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(/action=claim.verdict_set/);
-  const rows = page.getByTestId('audit-table').locator('tbody tr');
+  const rows = table.locator('tbody tr');
   await expect(rows.first()).toContainText('claim.verdict_set');
   for (const text of await rows.allTextContents()) expect(text).toContain('claim.verdict_set');
   await page.screenshot({ path: 'e2e/screenshots/audit.png', fullPage: true });
