@@ -58,7 +58,7 @@ export function parseArticle(fileName: string, raw: string): ParsedArticle {
     title: deriveTitle(body),
     body,
     boilerplate,
-    language: detectLanguage(body),
+    language: detectLanguage(body).language,
     contentHash: createHash('sha256').update(raw, 'utf8').digest('hex'),
   };
 }
