@@ -8,10 +8,12 @@ export const IMPORT_REFUSAL_REASONS = [
   'binary',
   'undecodable',
   'unsupported_encoding',
+  'unstorable',
   'too_large',
   'too_short',
   'unsupported_type',
   'no_article',
+  'invalid_name',
 ] as const;
 export type ImportRefusalReason = (typeof IMPORT_REFUSAL_REASONS)[number];
 

@@ -12,3 +12,4 @@ export const canReadAudit = (_a: Actor) => true;
 export const canVerifyAudit = (a: Actor) => a.role === 'admin';
 export const canExport = (_a: Actor) => true;
 export const canManageUsers = (a: Actor) => a.role === 'admin';
+export const canImportArticles = canReview;
