@@ -4,6 +4,7 @@
 // the duplicate checks and the writes.
 import { createHash } from 'node:crypto';
 import { articleOverridesSchema, type ArticleOverrides } from '../validation/articles';
+import { parseOrThrow } from '../validation/parse';
 import { unstorableTextReason } from '../validation/text';
 import { decodeBytes } from './decode-bytes';
 import { deriveTitle } from './derive-title';
@@ -78,7 +79,7 @@ const UNTYPED = new Set(['', 'application/octet-stream', 'binary/octet-stream'])
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
 export function prepareArticle(options: PrepareArticleOptions): PreparedArticle {
-  const overrides = articleOverridesSchema.parse(options.overrides ?? {});
+  const overrides = parseOrThrow(articleOverridesSchema, options.overrides ?? {});
   const { text, format, encoding, original } = readContent(options);
 
   const page = format === 'text/html' ? extractHtml(text) : null;
