@@ -54,23 +54,31 @@ export function similarity(a: ReadonlySet<number>, b: ReadonlySet<number>): numb
   return shared / (a.size + b.size - shared);
 }
 
-export function words(normalized: string): string[] {
-  const out: string[] = [];
+/** The text's words (each character alone in scripts written without spaces), hashed. */
+function wordHashes(normalized: string): number[] {
+  const out: number[] = [];
   for (const [word] of normalized.matchAll(WORD)) {
-    if (CHARACTER_WORDS.test(word)) out.push(...word);
-    else out.push(word);
+    // Every script without spaces sits at U+0E00 (Thai) or above: most words skip the test.
+    if ((word.charCodeAt(0) >= 0x0e00 || word.charCodeAt(word.length - 1) >= 0x0e00) && CHARACTER_WORDS.test(word)) for (const ch of word) out.push(fnv1a(ch));
+    else out.push(fnv1a(word));
   }
   return out;
 }
 
 export function shingles(normalized: string): Set<number> {
-  const ws = words(normalized);
+  const ws = wordHashes(normalized);
   const set = new Set<number>();
-  if (ws.length === 0) return set;
+  // A text shorter than a shingle is one shingle of all its words.
   const last = Math.max(0, ws.length - SHINGLE_WORDS);
-  for (let i = 0; i <= last; i++) set.add(fnv1a(ws.slice(i, i + SHINGLE_WORDS).join(' ')));
+  for (let i = 0; i <= last && i < ws.length; i++) {
+    let h = SHINGLE_SEED;
+    for (let j = i; j < i + SHINGLE_WORDS && j < ws.length; j++) h = fmix32(h ^ (ws[j] ?? 0));
+    set.add(h);
+  }
   return set;
 }
+
+const SHINGLE_SEED = 0x2545f491;
 
 // Fixed seeds: band hashes are stored, so they must never change between runs or versions.
 const SEEDS = Uint32Array.from({ length: HASHES }, (_, i) => fmix32(0x9e3779b9 * (i + 1)));
@@ -79,8 +87,8 @@ function minhash(set: ReadonlySet<number>): Uint32Array {
   const signature = new Uint32Array(HASHES).fill(0xffffffff);
   for (const s of set) {
     for (let i = 0; i < HASHES; i++) {
-      const h = fmix32(s ^ (SEEDS[i] ?? 0));
-      if (h < (signature[i] ?? 0)) signature[i] = h;
+      const h = fmix32(s ^ SEEDS[i]!);
+      if (h < signature[i]!) signature[i] = h;
     }
   }
   return signature;
