@@ -65,17 +65,15 @@ const IMPORT_LOCK = 7_310_011;
 export async function importArticle(options: ImportArticleOptions): Promise<ImportArticleResult> {
   const { actor } = options;
   if (actor && !canImportArticles(actor)) throw new AppError('forbidden', 'Your role cannot import articles.');
-  const sourceKey = sourceKeyFor(options);
+  const seedKey = seedKeyOf(options);
   const article = prepareArticle(options);
+  const key = seedKey ?? generatedKey(options, article);
   const base = { article, duplicateOf: null, nearDuplicates: [], nearDuplicateOf: null, event: null };
 
-  if (options.preview) {
-    return { ...base, ...(await decide(db, options, sourceKey ?? generatedKey(options, article), article)), written: false };
-  }
+  if (options.preview) return { ...base, ...(await decide(db, options, key, article)), written: false };
 
   const result = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`;
-    const key = sourceKey ?? generatedKey(options, article);
     const decision = await decide(tx, options, key, article);
     if (decision.outcome === 'updated' && decision.existing) {
       const { claim, event } = await updateSeedClaim(tx, options, decision.existing, article);
@@ -193,8 +191,8 @@ async function updateSeedClaim(tx: Tx, options: ImportArticleOptions, existing: 
   return { claim, event };
 }
 
-/** Seeds are keyed by file name; anything else by how it came and what its bytes were. */
-function sourceKeyFor(options: ImportArticleOptions): string | null {
+/** Seeds are keyed by file name (checked before anything is read); anything else by how it came and what its bytes were. */
+function seedKeyOf(options: ImportArticleOptions): string | null {
   if (options.source !== 'seed') return null;
   const key = seedSourceKey(options.fileName ?? '');
   if (key === null) {
