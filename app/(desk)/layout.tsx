@@ -3,6 +3,7 @@ import { requirePageActor } from '@/lib/auth/page-actor';
 import { canReview } from '@/lib/auth/permissions';
 import { listQueueIds } from '@/lib/claims/list-queue-ids';
 import { latestSeq } from '@/lib/realtime/replay';
+import { ROLE_LABELS } from '@/lib/validation/users';
 import { ChangeNotices } from '@/components/realtime/change-notices';
 import { ConnectionStatus } from '@/components/realtime/connection-status';
 import { QueueLink } from '@/components/realtime/queue-link';
@@ -10,8 +11,6 @@ import { RealtimeProvider } from '@/components/realtime/realtime-provider';
 import { GlobalShortcuts } from '@/components/global-shortcuts';
 import { LogoutButton } from '@/components/logout-button';
 import { SessionKeepAlive } from '@/components/session-keepalive';
-
-const ROLE_LABEL = { admin: 'Editor', reviewer: 'Reviewer', viewer: 'Viewer' } as const;
 
 export default async function DeskLayout({ children }: { children: React.ReactNode }) {
   const actor = await requirePageActor();
@@ -38,7 +37,7 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
             <ConnectionStatus />
             <span data-testid="current-user" className="hidden text-right leading-tight sm:block">
               <span className="block font-medium">{actor.displayName}</span>
-              <span className="block text-xs text-slate-600">{ROLE_LABEL[actor.role]}</span>
+              <span className="block text-xs text-slate-600">{ROLE_LABELS[actor.role]}</span>
             </span>
             <LogoutButton />
           </div>

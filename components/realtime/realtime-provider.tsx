@@ -27,7 +27,7 @@ async function fetchPage(socket: DeskSocket, since: number): Promise<SyncResult 
   }
   return null;
 }
-export type Me = { id: string; role: 'admin' | 'reviewer' | 'viewer'; displayName: string };
+export type Me = { id: string; role: 'editor' | 'reviewer' | 'viewer'; displayName: string };
 
 type Realtime = {
   me: Me;

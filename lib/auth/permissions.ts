@@ -3,12 +3,14 @@ import type { Role } from '../validation/users';
 
 export type Actor = { id: string; role: Role; email: string; displayName: string };
 
-export const canReview = (a: Actor) => a.role === 'admin' || a.role === 'reviewer';
+const isEditor = (a: Actor) => a.role === 'editor';
+
+export const canReview = (a: Actor) => isEditor(a) || a.role === 'reviewer';
 export const canSetVerdict = (a: Actor, status: string) =>
-  status === 'unreviewed' ? a.role === 'admin' : canReview(a);
+  status === 'unreviewed' ? isEditor(a) : canReview(a);
 export const canComment = canReview;
-export const canAssign = (a: Actor) => a.role === 'admin';
+export const canAssign = (a: Actor) => isEditor(a);
 export const canReadAudit = (_a: Actor) => true;
-export const canVerifyAudit = (a: Actor) => a.role === 'admin';
+export const canVerifyAudit = (a: Actor) => isEditor(a);
 export const canExport = (_a: Actor) => true;
-export const canManageUsers = (a: Actor) => a.role === 'admin';
+export const canManageUsers = (a: Actor) => isEditor(a);

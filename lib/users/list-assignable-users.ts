@@ -3,7 +3,7 @@ import { db } from '../db';
 
 export async function listAssignableUsers(): Promise<{ id: string; displayName: string; role: string }[]> {
   return db.user.findMany({
-    where: { disabledAt: null, role: { in: ['reviewer', 'admin'] } },
+    where: { disabledAt: null, role: { in: ['reviewer', 'editor'] } },
     select: { id: true, displayName: true, role: true },
     orderBy: { displayName: 'asc' },
   });

@@ -1,5 +1,5 @@
 // Every page, API route (and method) and socket event × {anonymous, viewer,
-// reviewer, admin, disabled user}: the documented answer. The table is checked
+// reviewer, editor, disabled user}: the documented answer. The table is checked
 // against the files under app/ and the events the socket server registers, so a
 // new route or event without an entry fails here. Also: cross-origin mutations
 // on every mutating route, next-auth's own CSRF token.
@@ -15,7 +15,7 @@ import { type Desk, openDesk } from '../support/fixtures';
 import { connectSocket, connected, type DeskSocket, refused } from '../support/socket-client';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const WHO = ['anonymous', 'viewer', 'reviewer', 'admin', 'disabled'] as const;
+const WHO = ['anonymous', 'viewer', 'reviewer', 'editor', 'disabled'] as const;
 type Who = (typeof WHO)[number];
 type Expect = Record<Who, number>;
 
@@ -78,9 +78,9 @@ type Entry = {
   check?: (res: Response, who: Who) => Promise<void>;
 };
 
-const signedIn = (ok: number): Expect => ({ anonymous: 401, disabled: 401, viewer: ok, reviewer: ok, admin: ok });
-const everyone = (status: number): Expect => ({ anonymous: status, disabled: status, viewer: status, reviewer: status, admin: status });
-const PAGE: Expect = { anonymous: 307, disabled: 307, viewer: 200, reviewer: 200, admin: 200 };
+const signedIn = (ok: number): Expect => ({ anonymous: 401, disabled: 401, viewer: ok, reviewer: ok, editor: ok });
+const everyone = (status: number): Expect => ({ anonymous: status, disabled: status, viewer: status, reviewer: status, editor: status });
+const PAGE: Expect = { anonymous: 307, disabled: 307, viewer: 200, reviewer: 200, editor: 200 };
 const claimPath = () => `/api/claims/${claimId}`;
 
 const TABLE: Entry[] = [
@@ -89,7 +89,7 @@ const TABLE: Entry[] = [
   { file: 'app/(desk)/claims/[id]/page.tsx', method: 'GET', path: () => `/claims/${claimId}`, expect: PAGE },
   { file: 'app/(desk)/audit/page.tsx', method: 'GET', path: () => '/audit', expect: PAGE },
   // The sign-in page itself: signed-in users are sent on to the desk.
-  { file: 'app/login/page.tsx', method: 'GET', path: () => '/login', expect: { anonymous: 200, disabled: 200, viewer: 307, reviewer: 307, admin: 307 } },
+  { file: 'app/login/page.tsx', method: 'GET', path: () => '/login', expect: { anonymous: 200, disabled: 200, viewer: 307, reviewer: 307, editor: 307 } },
 
   // JSON API.
   { file: 'app/api/claims/route.ts', method: 'GET', path: () => '/api/claims', expect: signedIn(200) },
@@ -98,28 +98,28 @@ const TABLE: Entry[] = [
   {
     file: 'app/api/claims/[id]/comments/route.ts', method: 'POST', path: () => `${claimPath()}/comments`,
     body: () => ({ body: 'Matrix comment.' }),
-    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 201, admin: 201 },
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 201, editor: 201 },
   },
   {
     file: 'app/api/claims/[id]/verdict/route.ts', method: 'POST', path: () => `${claimPath()}/verdict`,
     body: async () => ({ status: 'verified', reason: 'Matrix verdict.', evidence: [], expectedVersion: await currentVersion() }),
-    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, admin: 200 },
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, editor: 200 },
   },
   {
     file: 'app/api/claims/[id]/assignment/route.ts', method: 'POST', path: () => `${claimPath()}/assignment`,
     body: () => ({ userId: reviewerId }),
-    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, admin: 200 },
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
   },
   { file: 'app/api/claims/[id]/audit/route.ts', method: 'GET', path: () => `${claimPath()}/audit`, expect: signedIn(200) },
   { file: 'app/api/audit/route.ts', method: 'GET', path: () => '/api/audit', expect: signedIn(200) },
-  { file: 'app/api/audit/verify/route.ts', method: 'GET', path: () => '/api/audit/verify', expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, admin: 200 } },
+  { file: 'app/api/audit/verify/route.ts', method: 'GET', path: () => '/api/audit/verify', expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 } },
   { file: 'app/api/export/route.ts', method: 'GET', path: () => '/api/export?format=json', expect: signedIn(200) },
   { file: 'app/api/health/route.ts', method: 'GET', path: () => '/api/health', expect: everyone(200) },
   // Unknown API paths: 401 before 404, so signed-out callers learn nothing.
   ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method): Entry => ({
     file: 'app/api/[...unknown]/route.ts', method, path: () => '/api/no/such/endpoint',
     body: method === 'GET' ? undefined : () => ({}),
-    expect: { anonymous: 401, disabled: 401, viewer: 404, reviewer: 404, admin: 404 },
+    expect: { anonymous: 401, disabled: 401, viewer: 404, reviewer: 404, editor: 404 },
   })),
 
   // next-auth: public by design; the session endpoint must not vouch for a disabled account.
@@ -218,17 +218,17 @@ describe('HTTP authorization matrix', () => {
 
 // ---------------------------------------------------------------------------
 
-type SocketWho = 'viewer' | 'reviewer' | 'admin';
+type SocketWho = 'viewer' | 'reviewer' | 'editor';
 type SocketEntry = { payload: () => Promise<unknown> | unknown; expect: Record<SocketWho, 'ok' | 'forbidden'> };
 
 const SOCKET_EVENTS: Record<ClientEvent, SocketEntry> = {
-  sync: { payload: () => ({ since: 0 }), expect: { viewer: 'ok', reviewer: 'ok', admin: 'ok' } },
-  'presence:view': { payload: () => ({ claimId }), expect: { viewer: 'ok', reviewer: 'ok', admin: 'ok' } },
-  'presence:snapshot': { payload: () => ({}), expect: { viewer: 'ok', reviewer: 'ok', admin: 'ok' } },
-  'presence:writing': { payload: () => ({ claimId, what: 'comment' }), expect: { viewer: 'forbidden', reviewer: 'ok', admin: 'ok' } },
+  sync: { payload: () => ({ since: 0 }), expect: { viewer: 'ok', reviewer: 'ok', editor: 'ok' } },
+  'presence:view': { payload: () => ({ claimId }), expect: { viewer: 'ok', reviewer: 'ok', editor: 'ok' } },
+  'presence:snapshot': { payload: () => ({}), expect: { viewer: 'ok', reviewer: 'ok', editor: 'ok' } },
+  'presence:writing': { payload: () => ({ claimId, what: 'comment' }), expect: { viewer: 'forbidden', reviewer: 'ok', editor: 'ok' } },
   'verdict:set': {
     payload: async () => ({ claimId, status: 'disputed', reason: 'Socket matrix.', evidence: [], expectedVersion: await currentVersion() }),
-    expect: { viewer: 'forbidden', reviewer: 'ok', admin: 'ok' },
+    expect: { viewer: 'forbidden', reviewer: 'ok', editor: 'ok' },
   },
 };
 
@@ -249,7 +249,7 @@ describe('socket authorization matrix', () => {
     });
   }
 
-  for (const who of ['viewer', 'reviewer', 'admin'] as const) {
+  for (const who of ['viewer', 'reviewer', 'editor'] as const) {
     it(`${who}: every client event answers as documented`, async () => {
       const socket = connectSocket(desk.app.baseUrl, { cookie: cookieOf(who) });
       open.push(socket);
@@ -289,7 +289,7 @@ describe('cross-site request forgery', () => {
     it(`${entry.method} ${entry.file} from another origin → 403, nothing written`, async () => {
       for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<string, string>[]) {
         const eventsBefore = await db.auditEvent.count();
-        const res = await request('admin', entry.method, entry.path(), await entry.body?.(), { ...entry.headers, ...headers });
+        const res = await request('editor', entry.method, entry.path(), await entry.body?.(), { ...entry.headers, ...headers });
         expect(res.status, JSON.stringify(headers)).toBe(403);
         expect(await res.json()).toEqual({ error: { code: 'forbidden', message: 'Cross-site requests are not allowed.' } });
         expect(await db.auditEvent.count()).toBe(eventsBefore);
@@ -332,7 +332,7 @@ describe('cross-site request forgery', () => {
   });
 
   it('websocket handshakes from another origin are refused, even with a valid cookie', async () => {
-    const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.admin, origin: 'https://evil.example' });
+    const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.editor, origin: 'https://evil.example' });
     try {
       expect(await refused(socket)).toMatch(/origin|xhr poll error|websocket error/i);
     } finally {

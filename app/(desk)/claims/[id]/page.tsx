@@ -81,7 +81,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
         <aside id="review" className="scroll-mt-16 space-y-4" aria-label="Review">
           <CurrentVerdict claim={claim} />
           {canReview(actor) ? (
-            <VerdictPanel key={claim.id} claim={claim} isAdmin={actor.role === 'admin'} />
+            <VerdictPanel key={claim.id} claim={claim} isAdmin={actor.role === 'editor'} />
           ) : (
             <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600" data-testid="read-only-note">
               You have read-only access: verdicts are set by reviewers and editors.
