@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { requirePageActor } from '@/lib/auth/page-actor';
-import { canReview } from '@/lib/auth/permissions';
+import { canAnnounceWriting, canReview } from '@/lib/auth/permissions';
 import { listQueueIds } from '@/lib/claims/list-queue-ids';
 import { latestSeq } from '@/lib/realtime/replay';
 import { ROLE_LABELS } from '@/lib/validation/users';
@@ -19,7 +19,7 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
   const queue = canReview(actor) ? await listQueueIds({ actor }) : null;
   const navLink = 'rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100';
   return (
-    <RealtimeProvider me={{ id: actor.id, role: actor.role, displayName: actor.displayName }} initialSeq={initialSeq}>
+    <RealtimeProvider me={{ id: actor.id, displayName: actor.displayName }} canAnnounceWriting={canAnnounceWriting(actor)} initialSeq={initialSeq}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>

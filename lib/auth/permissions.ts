@@ -1,4 +1,6 @@
 // Who may do what: every permission rule in one place, checked server-side.
+// Pages compute these once and hand components booleans: no component decides
+// by role name.
 import type { Role } from '../validation/users';
 
 export type Actor = { id: string; role: Role; email: string; displayName: string };
@@ -9,6 +11,8 @@ export const canReview = (a: Actor) => isEditor(a) || a.role === 'reviewer';
 export const canSetVerdict = (a: Actor, status: string) =>
   status === 'unreviewed' ? isEditor(a) : canReview(a);
 export const canComment = canReview;
+/** Announce "is writing a verdict/comment" to the desk: only those who can write one. */
+export const canAnnounceWriting = canReview;
 export const canAssign = (a: Actor) => isEditor(a);
 export const canReadAudit = (_a: Actor) => true;
 export const canVerifyAudit = (a: Actor) => isEditor(a);
