@@ -133,3 +133,21 @@ describe('POST /api/claims/{id}/verdict', () => {
     expect((await desk.call('reviewer', 'POST', '/api/claims/nope/verdict', verdict(1))).status).toBe(400);
   });
 });
+
+describe('POST /api/claims/{id}/assignment', () => {
+  it('an editor assigns a claim to a reviewer or an editor, never to a viewer', async () => {
+    const id = await desk.claimId('004_70e37703d5faa8e3');
+    const userId = async (email: string) => (await db.user.findUniqueOrThrow({ where: { email } })).id;
+    for (const email of ['reviewer@factdesk.test', 'admin@factdesk.test']) {
+      const res = await desk.call('editor', 'POST', `/api/claims/${id}/assignment`, { userId: await userId(email) });
+      expect(res.status, email).toBe(200);
+      expect(((await res.json()) as { assignee: { id: string } | null }).assignee?.id).toBe(await userId(email));
+    }
+    const eventsBefore = await db.auditEvent.count();
+    const refused = await desk.call('editor', 'POST', `/api/claims/${id}/assignment`, { userId: await userId('viewer@factdesk.test') });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: 'invalid_input', message: 'userId: viewers cannot be assigned claims.' } });
+    expect((await db.claim.findUniqueOrThrow({ where: { id } })).assigneeId).toBe(await userId('admin@factdesk.test'));
+    expect(await db.auditEvent.count()).toBe(eventsBefore);
+  });
+});

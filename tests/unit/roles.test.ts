@@ -10,7 +10,9 @@ import { auditEventSchema } from '../../lib/audit/events';
 import {
   type Actor,
   canAnnounceWriting,
+  ASSIGNABLE_ROLES,
   canAssign,
+  canBeAssigned,
   canComment,
   canExport,
   canManageUsers,
@@ -59,6 +61,7 @@ describe('permissions', () => {
     comment: canComment,
     'announce writing': canAnnounceWriting,
     assign: canAssign,
+    'be assigned a claim': canBeAssigned,
     'read the audit trail': canReadAudit,
     'verify the audit chain': canVerifyAudit,
     export: canExport,
@@ -71,6 +74,7 @@ describe('permissions', () => {
     comment: ['editor', 'reviewer'],
     'announce writing': ['editor', 'reviewer'],
     assign: ['editor'],
+    'be assigned a claim': ['editor', 'reviewer'],
     'read the audit trail': ['editor', 'reviewer', 'viewer'],
     'verify the audit chain': ['editor'],
     export: ['editor', 'reviewer', 'viewer'],
@@ -82,6 +86,10 @@ describe('permissions', () => {
       expect(ROLES.filter((role) => can(as(role)))).toEqual(EXPECTED[rule]);
     });
   }
+
+  it('the assignee menu lists exactly the roles assignClaim accepts', () => {
+    expect(ASSIGNABLE_ROLES).toEqual(EXPECTED['be assigned a claim']);
+  });
 });
 
 describe('pages and components', () => {
