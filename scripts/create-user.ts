@@ -13,7 +13,7 @@ const { values } = parseArgs({
   options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
 });
 if (!values.email || !values.role) {
-  console.error('Usage: npm run user:create -- --email E --role admin|reviewer|viewer [--name "Display Name"]');
+  console.error('Usage: npm run user:create -- --email E --role editor|reviewer|viewer [--name "Display Name"]');
   process.exit(2);
 }
 

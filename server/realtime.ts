@@ -7,7 +7,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { actorForSession, liveSessionIds, sessionFromCookieHeader } from '../lib/auth/current-actor';
-import { canReview, type Actor } from '../lib/auth/permissions';
+import { canAnnounceWriting, type Actor } from '../lib/auth/permissions';
 import { setVerdict } from '../lib/claims/set-verdict';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../lib/db-unavailable';
 import { AppError, isAppError } from '../lib/errors';
@@ -172,7 +172,7 @@ function registerHandlers(io: DeskServer, socket: DeskSocket, limiter: EventLimi
   });
 
   on(socket, 'presence:writing', async ({ claimId, what }, actor) => {
-    if (!canReview(actor)) throw new AppError('forbidden', 'Viewers cannot write verdicts or comments.');
+    if (!canAnnounceWriting(actor)) throw new AppError('forbidden', 'Viewers cannot write verdicts or comments.');
     if (socket.data.viewing !== claimId) throw new AppError('invalid_input', 'claimId: open the claim before writing on it.');
     if (socket.data.writing === what) return null;
     socket.data.writing = what;

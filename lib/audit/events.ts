@@ -10,7 +10,7 @@
 import { z } from '../validation/zod';
 import { CLAIM_STATUSES } from '../validation/claims';
 import { EXPORT_FORMATS } from '../validation/export';
-import { ROLES } from '../validation/users';
+import { roleSchema } from '../validation/users';
 import { recordIdSchema } from '../validation/ids';
 import { storedEvidenceSchema } from '../validation/verdicts';
 
@@ -128,7 +128,8 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     ...envelope,
     ...noClaim,
     before: absent,
-    after: account.extend({ role: z.enum(ROLES) }),
+    // Rows written before the rename say "admin": read as editor (roleSchema).
+    after: account.extend({ role: roleSchema }),
     reason: absent,
   }),
   z.object({

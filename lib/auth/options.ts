@@ -109,6 +109,9 @@ export function authOptions(): NextAuthOptions {
         // must not be refreshed. Throwing makes next-auth clear the cookie.
         const session = await sessionFromClaims(token);
         if (!session) throw new Error(SESSION_ENDED);
+        // The account's role as it is now: a cookie signed before the role was
+        // renamed still says "admin", and a changed role shows at once.
+        token.role = session.actor.role;
         await db.session.updateMany({
           where: { id: session.sessionId, lastSeenAt: { lt: new Date(Date.now() - LAST_SEEN_EVERY_MS) } },
           data: { lastSeenAt: new Date() },

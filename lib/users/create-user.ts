@@ -12,7 +12,7 @@ import type { NewUser } from '../validation/users';
 export type CreateUserOptions = { actor: Actor | null; user: NewUser };
 
 export async function createUser(options: CreateUserOptions) {
-  if (options.actor && !canManageUsers(options.actor)) throw new AppError('forbidden', 'Only admins can create accounts.');
+  if (options.actor && !canManageUsers(options.actor)) throw new AppError('forbidden', 'Only editors can create accounts.');
   const input = options.user;
   const passwordHash = await hashPassword(input.password);
   const { user, event } = await db.$transaction(async (tx) => {
