@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { canReview } from '@/lib/auth/permissions';
 import { listQueueIds } from '@/lib/claims/list-queue-ids';
-import { latestSeq } from '@/lib/realtime/replay';
+import { latestSeq } from '@/lib/history/replay-changes';
 import { ChangeNotices } from '@/components/realtime/change-notices';
 import { ConnectionStatus } from '@/components/realtime/connection-status';
 import { QueueLink } from '@/components/realtime/queue-link';

@@ -2,7 +2,7 @@
 // bulk paths: one chain lock, one read of the chain's end, one INSERT.
 import type { Tx } from '../db';
 import { AUDIT_CHAIN_LOCK } from './append-audit-event';
-import { type AuditEventInput, type AuditEventRecord, auditEventSchema } from './events';
+import { type AuditEventInput, type AuditEventRecord, auditEventSchema } from '../validation/audit-events';
 import { GENESIS_HASH, hashEvent } from './hash';
 
 const json = (v: AuditEventRecord['before' | 'after']) => (v === null ? null : JSON.stringify(v));

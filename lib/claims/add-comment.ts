@@ -4,8 +4,9 @@ import { canComment, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
+import type { CommentDto } from '../validation/claims';
 import type { CommentInput } from '../validation/verdicts';
-import { type CommentDto, toCommentDto } from './comment-dto';
+import { toCommentDto } from './comment-dto';
 
 /** The entry point has parsed `claimId` (claimIdSchema) and `comment` (commentInputSchema). */
 export type AddCommentOptions = { actor: Actor; claimId: string; comment: CommentInput; requestId?: string | null };

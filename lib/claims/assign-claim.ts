@@ -4,8 +4,9 @@ import { canAssign, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
+import type { ClaimDetail } from '../validation/claims';
 import type { AssignmentInput } from '../validation/verdicts';
-import { type ClaimDetail, toClaimDetail, toClaimSummary } from './claim-dto';
+import { toClaimDetail, toClaimSummary } from './claim-dto';
 
 /** The entry point has parsed `claimId` (claimIdSchema) and `assignment` (assignmentInputSchema). */
 export type AssignClaimOptions = { actor: Actor; claimId: string; assignment: AssignmentInput; requestId?: string | null };

@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { normalizeForSearch } from '../articles/normalize-search';
 import { appendAuditEvents } from '../audit/append-audit-events';
-import { SYSTEM_ACTOR } from '../audit/events';
+import { SYSTEM_ACTOR } from '../validation/audit-events';
 import { db } from '../db';
 
 const bulkClaimSchema = z.object({

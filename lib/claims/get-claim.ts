@@ -2,7 +2,8 @@
 import type { Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
-import { type ClaimDetail, toClaimDetail } from './claim-dto';
+import type { ClaimDetail } from '../validation/claims';
+import { toClaimDetail } from './claim-dto';
 
 /** `id` has been parsed with claimIdSchema by the entry point. */
 export async function getClaim(options: { actor: Actor; id: string }): Promise<ClaimDetail> {

@@ -3,8 +3,8 @@
 import { parseArticle } from '../articles/parse-article';
 import { normalizeForSearch } from '../articles/normalize-search';
 import { appendAuditEvent } from '../audit/append-audit-event';
-import type { AuditEventRecord } from '../audit/events';
-import { SYSTEM_ACTOR } from '../audit/events';
+import type { AuditEventRecord } from '../validation/audit-events';
+import { SYSTEM_ACTOR } from '../validation/audit-events';
 import { db } from '../db';
 import { publishChange } from '../realtime/publish';
 import { toClaimSummary } from './claim-dto';

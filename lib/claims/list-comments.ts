@@ -2,7 +2,8 @@
 import type { Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
-import { type CommentDto, toCommentDto } from './comment-dto';
+import type { CommentDto } from '../validation/claims';
+import { toCommentDto } from './comment-dto';
 
 /** `claimId` has been parsed with claimIdSchema by the entry point. */
 export async function listComments(options: { actor: Actor; claimId: string }): Promise<CommentDto[]> {

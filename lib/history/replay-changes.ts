@@ -4,8 +4,8 @@
 import { toClaimSummary } from '../claims/claim-dto';
 import { db } from '../db';
 import { toAuditRecord } from '../audit/to-record';
-import { type DeskChange, MAX_REPLAY_CHANGES, RELOAD_MESSAGE, type SyncResult } from './events';
-import { publicAuditEvent } from './publish';
+import { type DeskChange, MAX_REPLAY_CHANGES, RELOAD_MESSAGE, type SyncResult } from '../realtime/events';
+import { publicAuditEvent } from '../validation/audit-events';
 
 const BATCH = 500;
 
