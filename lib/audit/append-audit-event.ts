@@ -1,4 +1,5 @@
 // Appends one event to the hash chain inside the caller's transaction.
+import 'server-only';
 import type { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db';
 import { type AuditEventInput, type AuditEventRecord, auditEventSchema } from '../validation/audit-events';

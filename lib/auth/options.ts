@@ -1,4 +1,5 @@
 // next-auth configuration: email + password credentials, JWT sessions.
+import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';

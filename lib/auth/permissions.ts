@@ -1,4 +1,5 @@
 // Who may do what: every permission rule in one place, checked server-side.
+import 'server-only';
 import type { Role } from '../validation/users';
 
 export type Actor = { id: string; role: Role; email: string; displayName: string };

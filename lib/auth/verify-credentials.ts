@@ -3,6 +3,7 @@
 // parallel attempts cannot all slip under the limit; the outcome and its audit
 // row commit together afterwards. If either cannot be written, sign-in fails
 // closed: nobody is signed in unthrottled or unaudited.
+import 'server-only';
 import { db, type Tx } from '../db';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import type { AuditEventRecord, LoginFailure } from '../validation/audit-events';

@@ -1,4 +1,5 @@
 // A reviewer's or editor's comment on a claim; plain text, audited.
+import 'server-only';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import { canComment, type Actor } from '../auth/permissions';
 import { db } from '../db';

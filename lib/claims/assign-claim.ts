@@ -1,4 +1,5 @@
 // Editors hand a claim to a reviewer (or take it back); audited.
+import 'server-only';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import { canAssign, type Actor } from '../auth/permissions';
 import { db } from '../db';

@@ -2,6 +2,7 @@
 // multi-row INSERTs, each batch one transaction with its "claim.imported"
 // audit events. Existing source keys are skipped, never overwritten.
 // Publishes no realtime events: a browser sees the claims on its next load.
+import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { normalizeForSearch } from '../articles/normalize-search';

@@ -1,5 +1,6 @@
 // Builds the claim shapes the API and the pages return (lib/validation/claims.ts)
 // from database rows.
+import 'server-only';
 import type { Claim, User } from '../generated/prisma/client';
 import type { ClaimDetail, ClaimStatus, ClaimSummary } from '../validation/claims';
 import { parseStoredEvidence } from '../validation/verdicts';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Comment, User } from '../generated/prisma/client';
 import type { CommentDto } from '../validation/claims';
 

@@ -1,4 +1,5 @@
 // One claim with its article text, verdict and the people around it.
+import 'server-only';
 import type { Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';

@@ -1,5 +1,6 @@
 // Imports one article file as a claim: create, leave unchanged, or update its
 // text — never its status or verdict. Audited in the same transaction.
+import 'server-only';
 import { parseArticle } from '../articles/parse-article';
 import { normalizeForSearch } from '../articles/normalize-search';
 import { appendAuditEvent } from '../audit/append-audit-event';

@@ -1,4 +1,5 @@
 // A claim's comment thread, oldest first.
+import 'server-only';
 import type { Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';

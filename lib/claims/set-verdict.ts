@@ -1,5 +1,6 @@
 // The verdict rule: who may decide, what a verdict must carry, and optimistic
 // locking on the claim version. Change and audit event commit together.
+import 'server-only';
 import type { Claim, Prisma } from '../generated/prisma/client';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import type { VerdictState } from '../validation/audit-events';

@@ -1,4 +1,5 @@
 // Reading the audit trail: newest first, filtered, paginated by sequence number.
+import 'server-only';
 import type { Prisma } from '../generated/prisma/client';
 import { canReadAudit, type Actor } from '../auth/permissions';
 import { db } from '../db';

@@ -1,6 +1,7 @@
 // Catch-up after a reconnect: every change since the client's last sequence
 // number, read from the audit log in order (the log is the source of truth;
 // socket delivery alone is at-most-once).
+import 'server-only';
 import { toClaimSummary } from '../claims/claim-dto';
 import { db } from '../db';
 import { toAuditRecord } from '../audit/to-record';

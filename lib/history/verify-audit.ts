@@ -1,4 +1,5 @@
 // Permission-checked entry to chain verification (for the API).
+import 'server-only';
 import { canVerifyAudit, type Actor } from '../auth/permissions';
 import { AppError } from '../errors';
 import { type ChainVerdict, verifyAuditChain } from '../audit/verify-chain';

@@ -1,5 +1,6 @@
 // Wraps every JSON route handler: request id, session, error mapping. Handlers
 // only parse input, call one domain function and return its result.
+import 'server-only';
 import { NextRequest, NextResponse } from 'next/server';
 import { ZodError } from 'zod';
 import { actorFromCookieHeader } from '../auth/current-actor';

@@ -4,6 +4,7 @@
 // taking the first would let anyone choose an address and dodge the
 // per-address sign-in limit. Whatever is used must parse as an IP address
 // (node:net isIP); anything else falls back to the socket's address.
+import 'server-only';
 import { ipAddressFrom } from '../request-meta';
 
 export function clientAddress(options: {

@@ -1,5 +1,6 @@
 // Pushes committed changes to connected browsers. Call only after the
 // transaction has committed; every payload carries its audit sequence number.
+import 'server-only';
 import { type AuditEventRecord, publicAuditEvent } from '../validation/audit-events';
 import { getIo } from './io-registry';
 import { DESK_ROOM, type DeskChange, SERVER_EVENTS } from './events';

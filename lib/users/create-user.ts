@@ -1,4 +1,5 @@
 // Creates an account (argon2id hash), audited in the same transaction.
+import 'server-only';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import { publishChange } from '../realtime/publish';
 import { SYSTEM_ACTOR } from '../validation/audit-events';

@@ -1,4 +1,5 @@
 // People a claim can be assigned to: active reviewers and editors.
+import 'server-only';
 import { db } from '../db';
 
 export async function listAssignableUsers(): Promise<{ id: string; displayName: string; role: string }[]> {
