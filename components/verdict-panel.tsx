@@ -5,7 +5,7 @@
 // refuses (409) and the panel shows the other verdict beside the kept draft.
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ClaimDetail } from '@/lib/claims/claim-dto';
+import type { ClaimDetail } from '@/lib/validation/claims';
 import { formatDateTime } from '@/lib/utils/format';
 import { STATUS_LABELS } from '@/lib/utils/status-labels';
 import type { ClaimStatus } from '@/lib/validation/claims';

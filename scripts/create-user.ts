@@ -3,9 +3,8 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { disconnectDb } from '../lib/db';
-import { isAppError } from '../lib/errors';
+import { isAppError, parseOrThrow } from '../lib/errors';
 import { createUser } from '../lib/users/create-user';
-import { parseOrThrow } from '../lib/validation/parse';
 import { newUserSchema } from '../lib/validation/users';
 import { withDatabase } from './with-database';
 

@@ -6,7 +6,7 @@ import { decodeArticleFile } from '../lib/articles/parse-article';
 import { type ImportOutcome, importArticle } from '../lib/claims/import-article';
 import { db } from '../lib/db';
 import { createUser } from '../lib/users/create-user';
-import { parseOrThrow } from '../lib/validation/parse';
+import { parseOrThrow } from '../lib/errors';
 import { newUserSchema } from '../lib/validation/users';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { canAnnounceWriting, canReview } from '@/lib/auth/permissions';
 import { listQueueIds } from '@/lib/claims/list-queue-ids';
-import { latestSeq } from '@/lib/realtime/replay';
+import { latestSeq } from '@/lib/history/replay-changes';
 import { ROLE_LABELS } from '@/lib/validation/users';
 import { ChangeNotices } from '@/components/realtime/change-notices';
 import { ConnectionStatus } from '@/components/realtime/connection-status';

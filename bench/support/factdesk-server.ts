@@ -8,7 +8,7 @@ import { assertPortFree, spawnGroup, waitForHttp } from './processes';
 
 export type Factdesk = { baseUrl: string; pid: number; stop: () => Promise<void> };
 
-export const NODE_TS = ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx'];
+export const NODE_TS = ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', '--import', './scripts/register-server-only.mjs'];
 
 export async function startFactdesk(options: {
   port: number;

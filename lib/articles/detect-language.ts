@@ -1,4 +1,5 @@
 // Guesses an article's language as an ISO 639-1 code, using franc's trigram models.
+import 'server-only';
 import { franc } from 'franc';
 
 // franc speaks ISO 639-3; the app stores ISO 639-1. Restricting franc to the languages

@@ -1,10 +1,11 @@
 // next-auth configuration: email + password credentials, JWT sessions.
+import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { isAppError } from '../errors';
-import { requestIdFrom } from '../http/request-meta';
-import { safeRedirect } from '../http/next-auth-redirect';
+import { requestIdFrom } from '../request-meta';
+import { safeRedirect } from './next-auth-redirect';
 import { log } from '../log';
 import { db } from '../db';
 import { config } from '../env';

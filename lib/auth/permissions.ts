@@ -1,4 +1,5 @@
 // Who may do what: every permission rule in one place, checked server-side.
+import 'server-only';
 // Pages compute these once and hand components booleans: no component decides
 // by role name.
 import { type Role, ROLES } from '../validation/users';

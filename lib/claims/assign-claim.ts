@@ -1,11 +1,13 @@
 // Editors hand a claim to a reviewer (or take it back); audited.
+import 'server-only';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import { canAssign, canBeAssigned, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
+import type { ClaimDetail } from '../validation/claims';
 import type { AssignmentInput } from '../validation/verdicts';
-import { type ClaimDetail, toClaimDetail, toClaimSummary } from './claim-dto';
+import { toClaimDetail, toClaimSummary } from './claim-dto';
 
 /** The entry point has parsed `claimId` (claimIdSchema) and `assignment` (assignmentInputSchema). */
 export type AssignClaimOptions = { actor: Actor; claimId: string; assignment: AssignmentInput; requestId?: string | null };

@@ -2,11 +2,12 @@
 // multi-row INSERTs, each batch one transaction with its "claim.imported"
 // audit events. Existing source keys are skipped, never overwritten.
 // Publishes no realtime events: a browser sees the claims on its next load.
+import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { normalizeForSearch } from '../articles/normalize-search';
 import { appendAuditEvents } from '../audit/append-audit-events';
-import { SYSTEM_ACTOR } from '../audit/events';
+import { SYSTEM_ACTOR } from '../validation/audit-events';
 import { db } from '../db';
 
 const bulkClaimSchema = z.object({

@@ -1,10 +1,11 @@
 // Imports one article file as a claim: create, leave unchanged, or update its
 // text — never its status or verdict. Audited in the same transaction.
+import 'server-only';
 import { parseArticle } from '../articles/parse-article';
 import { normalizeForSearch } from '../articles/normalize-search';
 import { appendAuditEvent } from '../audit/append-audit-event';
-import type { AuditEventRecord } from '../audit/events';
-import { SYSTEM_ACTOR } from '../audit/events';
+import type { AuditEventRecord } from '../validation/audit-events';
+import { SYSTEM_ACTOR } from '../validation/audit-events';
 import { db } from '../db';
 import { publishChange } from '../realtime/publish';
 import { toClaimSummary } from './claim-dto';

@@ -1,7 +1,8 @@
 // Creates an account (argon2id hash), audited in the same transaction.
+import 'server-only';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import { publishChange } from '../realtime/publish';
-import { SYSTEM_ACTOR } from '../audit/events';
+import { SYSTEM_ACTOR } from '../validation/audit-events';
 import { hashPassword } from '../auth/password';
 import { canManageUsers, type Actor } from '../auth/permissions';
 import { db } from '../db';

@@ -1,4 +1,5 @@
 // People a claim can be assigned to: active reviewers and editors.
+import 'server-only';
 import { ASSIGNABLE_ROLES } from '../auth/permissions';
 import { db } from '../db';
 

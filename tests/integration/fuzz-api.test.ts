@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { AUDIT_ACTIONS } from '../../lib/audit/events';
+import { AUDIT_ACTIONS } from '../../lib/validation/audit-events';
 import { db, disconnectDb } from '../../lib/db';
 import { CLIENT_EVENT_SCHEMAS, type ClientEvent } from '../../lib/realtime/events';
 import { auditQuerySchema } from '../../lib/validation/audit';

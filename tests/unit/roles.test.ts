@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditEventSchema } from '../../lib/audit/events';
+import { auditEventSchema } from '../../lib/validation/audit-events';
 import {
   type Actor,
   canAnnounceWriting,
@@ -21,7 +21,7 @@ import {
   canSetVerdict,
   canVerifyAudit,
 } from '../../lib/auth/permissions';
-import { parseOrThrow } from '../../lib/validation/parse';
+import { parseOrThrow } from '../../lib/errors';
 import { newUserSchema, type Role, roleSchema, ROLES } from '../../lib/validation/users';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

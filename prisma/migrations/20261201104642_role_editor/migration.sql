@@ -5,6 +5,6 @@
 -- (and embedded data directory) and needs no data copy.
 --
 -- audit_events rows are immutable, so user.created events written before this
--- migration still say "admin": the event contract (lib/audit/events.ts) reads
+-- migration still say "admin": the event contract (lib/validation/audit-events.ts) reads
 -- that as editor, and the hash chain is computed over the stored text.
 ALTER TYPE "Role" RENAME VALUE 'admin' TO 'editor';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { listAuditEvents } from '@/lib/audit/list-audit-events';
+import { listAuditEvents } from '@/lib/history/list-audit-events';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { canAssign, canComment, canReview, canSetVerdict } from '@/lib/auth/permissions';
 import { claimNeighbours } from '@/lib/claims/claim-neighbours';
