@@ -21,7 +21,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   // A fresh embedded database per run, the production build, the real server.
   webServer: {
-    command: 'rm -rf .data/e2e && node --experimental-wasm-modules --disable-warning=ExperimentalWarning --import tsx server/index.ts',
+    command: 'rm -rf .data/e2e && node --experimental-wasm-modules --disable-warning=ExperimentalWarning --import tsx --import ./scripts/register-server-only.mjs server/index.ts',
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

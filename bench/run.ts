@@ -2,7 +2,6 @@
 // the ones named. Each prints its table and writes it into docs/BENCHMARKS.md.
 // Figures, not tests: nothing here passes or fails on timing.
 import os from 'node:os';
-// @ts-expect-error -- plain .mjs helper shared with npm start, no type declarations
 import { ensureBuilt } from '../scripts/prepare.mjs';
 import { fanout } from './fanout';
 import { deskScale } from './desk-scale';

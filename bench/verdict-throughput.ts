@@ -153,7 +153,7 @@ export const verdictThroughput: Benchmark = {
     let chain = '';
     try {
       const signedIn = await signInDemoUsers(app.baseUrl);
-      const cookies = [signedIn.reviewer, signedIn.reviewer2, signedIn.admin];
+      const cookies = [signedIn.reviewer, signedIn.reviewer2, signedIn.editor];
       for (const writers of WRITERS) {
         const mine = claims.slice(0, writers);
         const refresh = async () => {

@@ -1,4 +1,4 @@
-import type { PublicAuditEvent } from '@/lib/realtime/events';
+import type { PublicAuditEvent } from '@/lib/validation/audit-events';
 import { formatDateTime } from '@/lib/utils/format';
 import { EventDescription } from './event-description';
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import type { CommentDto } from '@/lib/claims/comment-dto';
+import type { CommentDto } from '@/lib/validation/claims';
 import { avatarColour, formatDateTime, initials } from '@/lib/utils/format';
 import { COMMENT_MAX } from '@/lib/validation/verdicts';
 import { postJson } from './api-client';

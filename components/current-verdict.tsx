@@ -1,4 +1,4 @@
-import type { ClaimDetail } from '@/lib/claims/claim-dto';
+import type { ClaimDetail } from '@/lib/validation/claims';
 import { formatDateTime, safeHref } from '@/lib/utils/format';
 import { StatusBadge } from './status-badge';
 

@@ -1,5 +1,5 @@
-import { describeEventParts } from '@/lib/audit/describe-event';
-import type { PublicAuditEvent } from '@/lib/realtime/events';
+import { describeEventParts } from '@/lib/utils/describe-event';
+import type { PublicAuditEvent } from '@/lib/validation/audit-events';
 
 /** An audit event in words; names and emails are isolated so bidi controls in them stay inside. */
 export function EventDescription({ event, who }: { event: PublicAuditEvent; who: string }) {

@@ -5,7 +5,7 @@
 // refuses (409) and the panel shows the other verdict beside the kept draft.
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ClaimDetail } from '@/lib/claims/claim-dto';
+import type { ClaimDetail } from '@/lib/validation/claims';
 import { formatDateTime } from '@/lib/utils/format';
 import { STATUS_LABELS } from '@/lib/utils/status-labels';
 import type { ClaimStatus } from '@/lib/validation/claims';
@@ -34,7 +34,7 @@ const RESET = { status: 'unreviewed' as const, label: STATUS_LABELS.unreviewed, 
 
 const empty = (): Draft => ({ status: null, reason: '', evidence: [], reReviewAt: '' });
 
-export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: boolean }) {
+export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReopen: boolean }) {
   const router = useRouter();
   const id = useId();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
@@ -75,7 +75,7 @@ export function VerdictPanel({ claim, isAdmin }: { claim: ClaimDetail; isAdmin: 
     setConflict({ by: actorName ?? event.actorLabel, status: changed.status, version: changed.version, reason: event.reason, at: event.at, refused: false });
   });
   const [saved, setSaved] = useState<string | null>(null);
-  const choices = isAdmin ? [...CHOICES, RESET] : CHOICES;
+  const choices = canReopen ? [...CHOICES, RESET] : CHOICES;
   const evidenceCount = useRef(0);
 
   // After a save, leave the text field so the next shortcut (j, 1, 2, 3) works at once.

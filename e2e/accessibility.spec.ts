@@ -112,7 +112,7 @@ test.describe('axe', () => {
     }
 
     // One claim in each state the desk can show.
-    const context = await newContext(browser, 'admin');
+    const context = await newContext(browser, 'editor');
     const admin = await context.newPage();
     const list = (await (await admin.request.get('/api/claims')).json()) as { claims: { id: string; title: string; version: number }[] };
     const find = (key: ClaimKey) => {

@@ -67,6 +67,19 @@ test('a viewer sees the verdict and history but no controls to change them', asy
   await expect(page.getByRole('radio')).toHaveCount(0);
 });
 
+test('only an editor is offered to return a claim to unreviewed, and the header names the role', async ({ browser }) => {
+  for (const [email, role, offered] of [['admin@factdesk.test', 'Editor', 1], ['reviewer@factdesk.test', 'Reviewer', 0]] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, email);
+    await expect(page.getByTestId('current-user')).toContainText(role);
+    await page.getByTestId('claim-row').getByRole('link').first().click();
+    await expect(page.getByRole('radio', { name: /Verified/ })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Unreviewed/ }), email).toHaveCount(offered);
+    await context.close();
+  }
+});
+
 test('a stale-version conflict shows the other reviewer\'s verdict and keeps my draft', async ({ browser }) => {
   const a = await browser.newContext();
   const b = await browser.newContext();

@@ -3,6 +3,7 @@
 // shapes Prisma 7 (pg driver adapter), pg and pg-pool actually throw: Prisma
 // codes, the adapter's error kinds, PostgreSQL SQLSTATEs, socket codes, and the
 // bare messages pg uses when a connection dies under a running transaction.
+import 'server-only';
 import { AppError } from './errors';
 
 // P1001 can't reach, P1002 timed out reaching, P1008 operation timed out,

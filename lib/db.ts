@@ -1,5 +1,6 @@
 // The one Prisma client (pg driver adapter). Kept on globalThis so dev reloads
 // and the custom server share one connection pool.
+import 'server-only';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/prisma/client';
 import { config } from './env';

@@ -7,6 +7,7 @@
 // The custom server and Next's bundle load separate copies of this module in
 // one process, so the parsed config lives on globalThis, like lib/db.ts's client
 // and lib/realtime/io-registry.ts's socket.io server.
+import 'server-only';
 import { isIPv6 } from 'node:net';
 import { z } from 'zod';
 

@@ -1,4 +1,5 @@
 // Liveness of the app's one hard dependency: the database.
+import 'server-only';
 import { db } from './db';
 
 export async function checkHealth(): Promise<{ ok: boolean; database: 'up' | 'down' }> {

@@ -1,6 +1,7 @@
 // Structured logging (pino). One logger; child loggers carry request ids.
 // Created on first use, so importing this module never reads the configuration:
 // a bad variable is reported by whoever starts the process, as one sentence.
+import 'server-only';
 import pino from 'pino';
 import { config } from './env';
 

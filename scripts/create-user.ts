@@ -3,9 +3,8 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { disconnectDb } from '../lib/db';
-import { isAppError } from '../lib/errors';
+import { isAppError, parseOrThrow } from '../lib/errors';
 import { createUser } from '../lib/users/create-user';
-import { parseOrThrow } from '../lib/validation/parse';
 import { newUserSchema } from '../lib/validation/users';
 import { withDatabase } from './with-database';
 
@@ -13,7 +12,7 @@ const { values } = parseArgs({
   options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
 });
 if (!values.email || !values.role) {
-  console.error('Usage: npm run user:create -- --email E --role admin|reviewer|viewer [--name "Display Name"]');
+  console.error('Usage: npm run user:create -- --email E --role editor|reviewer|viewer [--name "Display Name"]');
   process.exit(2);
 }
 

@@ -2,9 +2,8 @@
 // sessions end at their next request and its open sockets close at once.
 import { parseArgs } from 'node:util';
 import { disconnectDb } from '../lib/db';
-import { isAppError } from '../lib/errors';
+import { isAppError, parseOrThrow } from '../lib/errors';
 import { disableUser } from '../lib/users/disable-user';
-import { parseOrThrow } from '../lib/validation/parse';
 import { emailSchema } from '../lib/validation/users';
 import { withDatabase } from './with-database';
 

@@ -7,6 +7,11 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {Record<string, string>} [extraEnv]
+ */
 export function run(cmd, args, extraEnv = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -21,6 +26,7 @@ export function ensureInstalled() {
   if (!existsSync(path.join(root, 'lib/generated/prisma/client.ts'))) run('npm', ['run', '--silent', 'db:generate']);
 }
 
+/** @param {string} p @returns {number} */
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
   const s = statSync(p);

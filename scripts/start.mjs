@@ -9,8 +9,8 @@ if (!dev) ensureBuilt();
 
 const child = spawn(
   process.execPath,
-  ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', 'server/index.ts'],
+  ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', '--import', './scripts/register-server-only.mjs', 'server/index.ts'],
   { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: dev ? 'development' : 'production' } },
 );
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

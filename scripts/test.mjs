@@ -1,4 +1,4 @@
-// `npm test`: lint, then unit and integration tests (vitest, real PostgreSQL) and the
+// `npm test`: lint and type check, then unit and integration tests (vitest, real PostgreSQL) and the
 // end-to-end tests (Playwright in Chromium), then one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -16,10 +16,15 @@ if (!existsSync(chromium)) {
 
 ensureInstalled();
 
-// Lint first: a finding fails the run before minutes of tests.
+// Lint and type check first: a finding fails the run before minutes of tests.
 const lint = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' });
 if (lint.status !== 0) {
   console.error('\nLint failed (npm run lint): fix the findings above. Tests were not run.');
+  process.exit(1);
+}
+const typecheck = spawnSync('npm', ['run', '--silent', 'typecheck'], { cwd: root, stdio: 'inherit' });
+if (typecheck.status !== 0) {
+  console.error('\nType check failed (npm run typecheck): fix the errors above. Tests were not run.');
   process.exit(1);
 }
 
@@ -61,7 +66,9 @@ const counted = counts();
 const { passed, skipped } = counted;
 // A runner that failed without a failing test (its server did not start, a
 // setup file threw) still fails the run, and the closing line says so.
-const runnerErrors = [['vitest', vitest], ['playwright', playwright]]
+/** @type {[string, import('node:child_process').SpawnSyncReturns<Buffer>][]} */
+const runs = [['vitest', vitest], ['playwright', playwright]];
+const runnerErrors = runs
   .filter(([, run]) => run.status !== 0)
   .map(([name]) => name);
 const failed = counted.failed || runnerErrors.length;

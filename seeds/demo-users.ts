@@ -2,7 +2,7 @@
 export const DEMO_PASSWORD = 'factdesk-demo';
 
 export const DEMO_USERS = [
-  { email: 'admin@factdesk.test', displayName: 'Ana Admin', role: 'admin' },
+  { email: 'admin@factdesk.test', displayName: 'Ana Admin', role: 'editor' },
   { email: 'reviewer@factdesk.test', displayName: 'Rita Reviewer', role: 'reviewer' },
   { email: 'reviewer2@factdesk.test', displayName: 'Rui Reviewer', role: 'reviewer' },
   { email: 'viewer@factdesk.test', displayName: 'Vera Viewer', role: 'viewer' },

@@ -8,7 +8,7 @@ import { importArticle } from '../lib/articles/import-article';
 import { db } from '../lib/db';
 import { AppError } from '../lib/errors';
 import { createUser } from '../lib/users/create-user';
-import { parseOrThrow } from '../lib/validation/parse';
+import { parseOrThrow } from '../lib/errors';
 import { newUserSchema } from '../lib/validation/users';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 

@@ -6,7 +6,7 @@ import { CLIENT_IP_HEADER } from '../lib/auth/options';
 import { disconnectDb } from '../lib/db';
 import { config as loadConfig } from '../lib/env';
 import { clientAddress } from '../lib/http/client-address';
-import { requestIdFrom } from '../lib/http/request-meta';
+import { requestIdFrom } from '../lib/request-meta';
 import { refuseUndecodablePath } from '../lib/http/undecodable-path';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seeds/demo-users';
 import { bootstrap, exportForLibraries } from './bootstrap';

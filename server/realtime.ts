@@ -7,20 +7,19 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { actorForSession, liveSessionIds, sessionFromCookieHeader } from '../lib/auth/current-actor';
-import { canReview, type Actor } from '../lib/auth/permissions';
+import { canAnnounceWriting, type Actor } from '../lib/auth/permissions';
 import { setVerdict } from '../lib/claims/set-verdict';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../lib/db-unavailable';
-import { AppError, isAppError } from '../lib/errors';
+import { AppError, isAppError, parseOrThrow } from '../lib/errors';
 import { hostOf, isAllowedHost, networkAccess, wrongHostMessage } from '../lib/http/allowed-hosts';
 import { log } from '../lib/log';
-import { parseOrThrow } from '../lib/validation/parse';
 import {
   type Ack, CLIENT_EVENT_SCHEMAS, type ClaimPresence, type ClientEvent, type ClientToServer, DESK_ROOM, type ServerToClient,
   claimRoom,
 } from '../lib/realtime/events';
 import { type DeskIo, registerIo } from '../lib/realtime/io-registry';
 import { createRateLimiter, type RateLimit } from '../lib/realtime/rate-limit';
-import { replayChanges } from '../lib/realtime/replay';
+import { replayChanges } from '../lib/history/replay-changes';
 import type { SessionEnded } from '../lib/realtime/session-ended';
 import { createAdapterPool } from './adapter-pool';
 import { listenForEndedSessions } from './session-ended-listener';
@@ -46,7 +45,7 @@ export function allowedOrigins(): string[] {
 function fail(e: unknown): Ack<never> {
   if (isDatabaseUnavailable(e)) e = databaseUnavailableError();
   if (isAppError(e)) {
-    // The same `issues` as the HTTP error body (lib/validation/parse.ts).
+    // The same `issues` as the HTTP error body (parseOrThrow, lib/errors.ts).
     const issues = e.details?.issues;
     return { ok: false, error: { code: e.code, message: e.message, ...(issues ? { issues } : {}) }, ...(e.extra ?? {}) };
   }
@@ -172,7 +171,7 @@ function registerHandlers(io: DeskServer, socket: DeskSocket, limiter: EventLimi
   });
 
   on(socket, 'presence:writing', async ({ claimId, what }, actor) => {
-    if (!canReview(actor)) throw new AppError('forbidden', 'Viewers cannot write verdicts or comments.');
+    if (!canAnnounceWriting(actor)) throw new AppError('forbidden', 'Viewers cannot write verdicts or comments.');
     if (socket.data.viewing !== claimId) throw new AppError('invalid_input', 'claimId: open the claim before writing on it.');
     if (socket.data.writing === what) return null;
     socket.data.writing = what;

@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import { requirePageActor } from '@/lib/auth/page-actor';
-import { canReview } from '@/lib/auth/permissions';
+import { canAnnounceWriting, canReview } from '@/lib/auth/permissions';
 import { listQueueIds } from '@/lib/claims/list-queue-ids';
-import { latestSeq } from '@/lib/realtime/replay';
+import { latestSeq } from '@/lib/history/replay-changes';
+import { ROLE_LABELS } from '@/lib/validation/users';
 import { ChangeNotices } from '@/components/realtime/change-notices';
 import { ConnectionStatus } from '@/components/realtime/connection-status';
 import { QueueLink } from '@/components/realtime/queue-link';
@@ -11,8 +12,6 @@ import { GlobalShortcuts } from '@/components/global-shortcuts';
 import { LogoutButton } from '@/components/logout-button';
 import { SessionKeepAlive } from '@/components/session-keepalive';
 
-const ROLE_LABEL = { admin: 'Editor', reviewer: 'Reviewer', viewer: 'Viewer' } as const;
-
 export default async function DeskLayout({ children }: { children: React.ReactNode }) {
   const actor = await requirePageActor();
   // Read before the page's own data, so a change racing the render is replayed, not lost.
@@ -20,7 +19,7 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
   const queue = canReview(actor) ? await listQueueIds({ actor }) : null;
   const navLink = 'rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100';
   return (
-    <RealtimeProvider me={{ id: actor.id, role: actor.role, displayName: actor.displayName }} initialSeq={initialSeq}>
+    <RealtimeProvider me={{ id: actor.id, displayName: actor.displayName }} canAnnounceWriting={canAnnounceWriting(actor)} initialSeq={initialSeq}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
@@ -38,7 +37,7 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
             <ConnectionStatus />
             <span data-testid="current-user" className="hidden text-right leading-tight sm:block">
               <span className="block font-medium">{actor.displayName}</span>
-              <span className="block text-xs text-slate-600">{ROLE_LABEL[actor.role]}</span>
+              <span className="block text-xs text-slate-600">{ROLE_LABELS[actor.role]}</span>
             </span>
             <LogoutButton />
           </div>

@@ -8,7 +8,7 @@ import { assertPortFree, spawnGroup, waitForHttp } from './processes';
 
 export type Factdesk = { baseUrl: string; pid: number; stop: () => Promise<void> };
 
-export const NODE_TS = ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx'];
+export const NODE_TS = ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', '--import', './scripts/register-server-only.mjs'];
 
 export async function startFactdesk(options: {
   port: number;
@@ -46,11 +46,11 @@ export async function startFactdesk(options: {
   return { baseUrl, pid: spawned.child.pid!, stop: spawned.stop };
 }
 
-export type DemoRole = 'admin' | 'reviewer' | 'reviewer2' | 'viewer';
+export type DemoRole = 'editor' | 'reviewer' | 'reviewer2' | 'viewer';
 
 /** Signs every demo account in once through next-auth; the cookies are reused for many requests and sockets. */
 export async function signInDemoUsers(baseUrl: string): Promise<Record<DemoRole, string>> {
-  const roles: DemoRole[] = ['admin', 'reviewer', 'reviewer2', 'viewer'];
+  const roles: DemoRole[] = ['editor', 'reviewer', 'reviewer2', 'viewer'];
   const cookies = {} as Record<DemoRole, string>;
   for (const [i, role] of roles.entries()) {
     const session = await login(baseUrl, DEMO_USERS[i]!.email, DEMO_PASSWORD);

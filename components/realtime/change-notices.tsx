@@ -2,7 +2,7 @@
 
 // Short, non-blocking notices about other people's changes.
 import { useState } from 'react';
-import type { DescriptionPart } from '@/lib/audit/describe-event';
+import type { DescriptionPart } from '@/lib/utils/describe-event';
 import { statusWord } from '@/lib/utils/status-labels';
 import { useDeskChanges, useRealtime } from './realtime-provider';
 

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { inQueue } from '@/lib/claims/in-queue';
+import { inQueue } from '@/lib/utils/in-queue';
 import { useDeskChanges, useRealtime } from './realtime-provider';
 
 export function QueueLink({ initialIds, className }: { initialIds: string[]; className: string }) {

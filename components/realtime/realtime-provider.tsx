@@ -27,7 +27,7 @@ async function fetchPage(socket: DeskSocket, since: number): Promise<SyncResult 
   }
   return null;
 }
-export type Me = { id: string; role: 'admin' | 'reviewer' | 'viewer'; displayName: string };
+export type Me = { id: string; displayName: string };
 
 type Realtime = {
   me: Me;
@@ -54,7 +54,7 @@ export function useDeskChanges(fn: Listener) {
   useEffect(() => subscribe((c) => ref.current(c)), [subscribe]);
 }
 
-export function RealtimeProvider({ me, initialSeq, children }: { me: Me; initialSeq: number; children: React.ReactNode }) {
+export function RealtimeProvider({ me, canAnnounceWriting, initialSeq, children }: { me: Me; canAnnounceWriting: boolean; initialSeq: number; children: React.ReactNode }) {
   const [status, setStatus] = useState<Status>('connecting');
   const [presence, setPresence] = useState<Record<string, PresencePerson[]>>({});
   // Set when the server says this page is too far behind to catch up live.
@@ -120,10 +120,9 @@ export function RealtimeProvider({ me, initialSeq, children }: { me: Me; initial
     viewing.current = claimId;
     socketRef.current?.emit('presence:view', { claimId });
   }, []);
-  const canWrite = me.role !== 'viewer';
   const writing = useCallback((claimId: string, what: 'verdict' | 'comment' | null) => {
-    if (canWrite) socketRef.current?.emit('presence:writing', { claimId, what });
-  }, [canWrite]);
+    if (canAnnounceWriting) socketRef.current?.emit('presence:writing', { claimId, what });
+  }, [canAnnounceWriting]);
 
   const value = useMemo<Realtime>(
     () => ({ me, status, presence, subscribe, view, writing }),

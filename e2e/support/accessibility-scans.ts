@@ -5,11 +5,11 @@ import { expect, type Page } from '@playwright/test';
 import { RELOAD_MESSAGE } from '../../lib/realtime/events';
 
 // `colleague` is the other person at the desk in scans that need one (never scanned itself).
-export const ROLES = { viewer: 'viewer@factdesk.test', reviewer: 'reviewer@factdesk.test', admin: 'admin@factdesk.test', colleague: 'reviewer2@factdesk.test' } as const;
+export const ROLES = { viewer: 'viewer@factdesk.test', reviewer: 'reviewer@factdesk.test', editor: 'admin@factdesk.test', colleague: 'reviewer2@factdesk.test' } as const;
 export type Role = keyof typeof ROLES;
-export const ALL_ROLES: Role[] = ['viewer', 'reviewer', 'admin'];
+export const ALL_ROLES: Role[] = ['viewer', 'reviewer', 'editor'];
 export const SIGNED_IN: Role[] = [...ALL_ROLES, 'colleague'];
-const WRITERS: Role[] = ['reviewer', 'admin'];
+const WRITERS: Role[] = ['reviewer', 'editor'];
 
 // Claims put into each state once, before the scans (beforeAll in e2e/accessibility.spec.ts).
 export const TITLES = {

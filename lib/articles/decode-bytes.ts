@@ -2,6 +2,7 @@
 // a byte-order mark first, then the declared charset (Content-Type, then an HTML
 // <meta>), then detection. Labels mean what the WHATWG Encoding Standard says
 // (what browsers do: "iso-8859-1" is windows-1252); nothing becomes U+FFFD.
+import 'server-only';
 import { analyse } from 'chardet';
 import iconv from 'iconv-lite';
 import { importRefusal } from './import-refusal';

@@ -1,5 +1,7 @@
 // Derives a display title from raw article text: the headline line if there is one, else the first sentence.
 
+import 'server-only';
+
 /** Longest first line that can still pass as a headline. */
 const HEADLINE_MAX_LENGTH = 160;
 /** Longest derived title when it comes from a sentence, ellipsis included. */

@@ -2,6 +2,7 @@
 // 60 languages eld knows. Scripts that name their language (Hebrew, Greek,
 // kana…) decide by themselves; letters and words that only some close
 // neighbours use break eld's near-ties (Bulgarian/Russian, Portuguese/Spanish/Galician).
+import 'server-only';
 import { eld } from 'eld/extrasmall';
 import { type Neighbours, NEIGHBOUR_GROUPS } from './language-markers';
 

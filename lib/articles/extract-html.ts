@@ -3,6 +3,7 @@
 // headline, byline, date, language and outlet from JSON-LD, OpenGraph and
 // <html lang>. linkedom only builds a tree: no script runs, nothing is fetched,
 // and JSON-LD is read with JSON.parse.
+import 'server-only';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { importRefusal } from './import-refusal';

@@ -2,6 +2,7 @@
 // normalised-text hash (btree lookup); near-duplicate candidates share a
 // MinHash band (GIN lookups on article_fingerprints.bands), and only the few
 // best candidates' texts are read to measure their similarity.
+import 'server-only';
 import { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db';
 import { type Fingerprint, shingles, similarity } from './fingerprint';

@@ -2,6 +2,7 @@
 // and filled in for claims that have none or an older version (claims from
 // before the table existed, or after FINGERPRINT_VERSION changed). The
 // seeder runs fingerprintClaims on every start, before its duplicate checks.
+import 'server-only';
 import { db, type Tx } from '../db';
 import { FINGERPRINT_VERSION, type Fingerprint, fingerprint } from './fingerprint';
 

@@ -2,6 +2,7 @@
 // normalised text (exact duplicates) and MinHash band hashes of its word
 // shingles (near-duplicates: the same article reordered, re-headlined or
 // lightly edited), so candidates come from an index lookup, not a scan.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { normalizeForSearch } from './normalize-search';
 

@@ -4,9 +4,10 @@
 // fingerprint, its source snapshot and the audit event in one transaction, and
 // publish "claim created" after the commit. Bad input is an AppError with one
 // sentence and nothing written. `preview` does everything but write.
+import 'server-only';
 import type { Claim } from '../generated/prisma/client';
 import { appendAuditEvent } from '../audit/append-audit-event';
-import { type AuditEventRecord, SYSTEM_ACTOR } from '../audit/events';
+import { type AuditEventRecord, SYSTEM_ACTOR } from '../validation/audit-events';
 import { type Actor, canImportArticles } from '../auth/permissions';
 import { toClaimSummary } from '../claims/claim-dto';
 import { db, type Tx } from '../db';

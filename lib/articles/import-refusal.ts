@@ -1,6 +1,7 @@
 // Why an article cannot be imported: one reason code per kind of bad input and
 // one sentence a person can act on. Thrown as an AppError (details.reason), so
 // every entry point (page, API, CLI, seeder) maps it the same way.
+import 'server-only';
 import { AppError } from '../errors';
 
 export const IMPORT_REFUSAL_REASONS = [

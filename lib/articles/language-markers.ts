@@ -3,6 +3,7 @@
 // tied. Each marker lists the languages that DO use it; every other language of
 // the group counts one contradiction per occurrence. Class rules about the
 // languages' spelling, not about any particular text.
+import 'server-only';
 
 export type Neighbours = {
   languages: readonly string[];

@@ -1,5 +1,7 @@
 // Folds text to a comparable form for the search column and for search queries.
 
+import 'server-only';
+
 // Zero-width characters survive scraping invisibly and would split words that look whole.
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/gu;
 const COMBINING_MARKS = /\p{M}/gu;

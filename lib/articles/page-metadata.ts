@@ -2,6 +2,7 @@
 // kin) first, then OpenGraph / article: meta tags, then plain <meta> and
 // <html lang>. Only read, never trusted for more than a default the editor can
 // correct; every value is length-capped and single-line.
+import 'server-only';
 
 export type PageMetadata = {
   headline: string | null;

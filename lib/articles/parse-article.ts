@@ -1,4 +1,5 @@
 // Turns one seed file (name + raw text) into the fields stored for an article; pure, no I/O.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { deriveTitle } from './derive-title';

@@ -2,9 +2,10 @@
 // every field stored for it (decode → extract → title, language, boilerplate,
 // fingerprint), or one refusal. No I/O; lib/articles/import-article.ts does
 // the duplicate checks and the writes.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { articleOverridesSchema, type ArticleOverrides } from '../validation/articles';
-import { parseOrThrow } from '../validation/parse';
+import { parseOrThrow } from '../errors';
 import { unstorableTextReason } from '../validation/text';
 import { decodeBytes } from './decode-bytes';
 import { deriveTitle } from './derive-title';

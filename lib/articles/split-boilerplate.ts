@@ -1,4 +1,5 @@
 // Separates a trailing block of unrelated scraped headlines ("more news" widgets) from an article.
+import 'server-only';
 import { normalizeForSearch } from './normalize-search';
 
 export interface BoilerplateSplit {

@@ -1,7 +1,8 @@
 // Appends one event to the hash chain inside the caller's transaction.
+import 'server-only';
 import type { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db';
-import { type AuditEventInput, type AuditEventRecord, auditEventSchema } from './events';
+import { type AuditEventInput, type AuditEventRecord, auditEventSchema } from '../validation/audit-events';
 import { GENESIS_HASH, hashEvent } from './hash';
 
 // Any constant works; it names the lock that serialises appends so that two

@@ -1,8 +1,9 @@
 // Appends many events to the hash chain inside the caller's transaction, for
 // bulk paths: one chain lock, one read of the chain's end, one INSERT.
+import 'server-only';
 import type { Tx } from '../db';
 import { AUDIT_CHAIN_LOCK } from './append-audit-event';
-import { type AuditEventInput, type AuditEventRecord, auditEventSchema } from './events';
+import { type AuditEventInput, type AuditEventRecord, auditEventSchema } from '../validation/audit-events';
 import { GENESIS_HASH, hashEvent } from './hash';
 
 const json = (v: AuditEventRecord['before' | 'after']) => (v === null ? null : JSON.stringify(v));

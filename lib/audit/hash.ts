@@ -1,4 +1,5 @@
 // Canonical encoding and SHA-256 hash of an audit event: the basis of the chain.
+import 'server-only';
 import { createHash } from 'node:crypto';
 
 export const GENESIS_HASH = '0'.repeat(64);

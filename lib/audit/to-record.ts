@@ -1,9 +1,10 @@
 // Maps a stored audit row to the records used by hashing, APIs and sockets.
-// toAuditRecord parses the row against the event contract (events.ts);
+// toAuditRecord parses the row against the event contract (lib/validation/audit-events.ts);
 // toChainedEvent keeps it exactly as stored, for the hash chain.
+import 'server-only';
 import type { AuditEvent } from '../generated/prisma/client';
 import { log } from '../log';
-import { auditEventSchema, type StoredAuditEvent } from './events';
+import { auditEventSchema, type StoredAuditEvent } from '../validation/audit-events';
 import type { ChainedEvent } from './hash';
 
 export function toChainedEvent(row: AuditEvent): ChainedEvent & { hash: string } {

@@ -1,4 +1,5 @@
 // Recomputes the audit hash chain from the first event and reports the first break.
+import 'server-only';
 import { db } from '../db';
 import { GENESIS_HASH, hashEvent } from './hash';
 import { toChainedEvent } from './to-record';

@@ -2,6 +2,7 @@
 // route handlers and socket handshakes alike. Every call re-reads the session
 // row with its user (one query), so a sign-out, a disabled account or a
 // changed role takes effect at once.
+import 'server-only';
 import { parseCookie } from 'cookie';
 import { decode, type JWT } from 'next-auth/jwt';
 import { db } from '../db';

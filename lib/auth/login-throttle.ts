@@ -6,6 +6,7 @@
 // that count is committed before argon2 runs: with N parallel attempts at most
 // `max` are ever evaluated, the rest find the counter full. A success gives its
 // place back afterwards; a failure simply keeps it.
+import 'server-only';
 import type { Tx } from '../db';
 
 export const THROTTLE = {

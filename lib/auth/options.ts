@@ -1,10 +1,11 @@
 // next-auth configuration: email + password credentials, JWT sessions.
+import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { isAppError } from '../errors';
-import { requestIdFrom } from '../http/request-meta';
-import { safeRedirect } from '../http/next-auth-redirect';
+import { requestIdFrom } from '../request-meta';
+import { safeRedirect } from './next-auth-redirect';
 import { log } from '../log';
 import { db } from '../db';
 import { config } from '../env';
@@ -109,6 +110,9 @@ export function authOptions(): NextAuthOptions {
         // must not be refreshed. Throwing makes next-auth clear the cookie.
         const session = await sessionFromClaims(token);
         if (!session) throw new Error(SESSION_ENDED);
+        // The account's role as it is now: a cookie signed before the role was
+        // renamed still says "admin", and a changed role shows at once.
+        token.role = session.actor.role;
         await db.session.updateMany({
           where: { id: session.sessionId, lastSeenAt: { lt: new Date(Date.now() - LAST_SEEN_EVERY_MS) } },
           data: { lastSeenAt: new Date() },

@@ -1,4 +1,5 @@
 // Session lookup for server components: redirects to /login when signed out.
+import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { actorFromSessionToken, sessionTokenFromCookies } from './current-actor';

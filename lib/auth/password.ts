@@ -1,4 +1,5 @@
 // argon2id password hashing with OWASP's recommended parameters.
+import 'server-only';
 import { hash, verify } from '@node-rs/argon2';
 
 // Algorithm.Argon2id (a const enum, so not importable under isolatedModules).

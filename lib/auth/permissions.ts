@@ -1,15 +1,26 @@
 // Who may do what: every permission rule in one place, checked server-side.
-import type { Role } from '../validation/users';
+import 'server-only';
+// Pages compute these once and hand components booleans: no component decides
+// by role name.
+import { type Role, ROLES } from '../validation/users';
 
 export type Actor = { id: string; role: Role; email: string; displayName: string };
+type HasRole = Pick<Actor, 'role'>;
 
-export const canReview = (a: Actor) => a.role === 'admin' || a.role === 'reviewer';
+const isEditor = (a: HasRole) => a.role === 'editor';
+
+export const canReview = (a: HasRole) => isEditor(a) || a.role === 'reviewer';
 export const canSetVerdict = (a: Actor, status: string) =>
-  status === 'unreviewed' ? a.role === 'admin' : canReview(a);
+  status === 'unreviewed' ? isEditor(a) : canReview(a);
 export const canComment = canReview;
-export const canAssign = (a: Actor) => a.role === 'admin';
+/** Announce "is writing a verdict/comment" to the desk: only those who can write one. */
+export const canAnnounceWriting = canReview;
+export const canAssign = (a: Actor) => isEditor(a);
+/** A claim goes to someone who can review it (the assignee, not the editor assigning). */
+export const canBeAssigned = (user: HasRole) => canReview(user);
+export const ASSIGNABLE_ROLES: readonly Role[] = ROLES.filter((role) => canBeAssigned({ role }));
 export const canReadAudit = (_a: Actor) => true;
-export const canVerifyAudit = (a: Actor) => a.role === 'admin';
+export const canVerifyAudit = (a: Actor) => isEditor(a);
 export const canExport = (_a: Actor) => true;
-export const canManageUsers = (a: Actor) => a.role === 'admin';
+export const canManageUsers = (a: Actor) => isEditor(a);
 export const canImportArticles = canReview;

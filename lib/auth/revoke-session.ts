@@ -1,6 +1,7 @@
 // Sign-out: the session's row is marked revoked, so every copy of its cookie
 // stops working on the next request, and its open sockets on every app server
 // are closed (NOTIFY, delivered when this commits).
+import 'server-only';
 import { db } from '../db';
 import { notifySessionEnded } from '../realtime/session-ended';
 import { hashSessionSecret } from './session-id';

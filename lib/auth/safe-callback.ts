@@ -1,6 +1,8 @@
 // Where to go after signing in: only a path on this site. "/\evil.example",
 // "/\t/evil.example" and the like are normalised by browsers into another
 // origin, so the URL parser decides, not a prefix check.
+import 'server-only';
+
 const BASE = 'http://factdesk.invalid';
 
 export function safeCallbackPath(url: string | undefined | null): string {

@@ -1,6 +1,7 @@
 // Session lifetime: a session ends after SESSION_IDLE_MINUTES without activity
 // (the JWT's sliding expiry) or SESSION_MAX_AGE_HOURS after sign-in, whichever
 // comes first.
+import 'server-only';
 import { config } from '../env';
 
 export function sessionPolicy() {

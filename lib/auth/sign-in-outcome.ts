@@ -2,6 +2,7 @@
 // route. next-auth answers every refused credentials sign-in with 401; a
 // locked account deserves 429 (with Retry-After) and an attempt that could not
 // be recorded 503, so clients and proxies can tell "wrong" from "wait".
+import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AppError } from '../errors';
 

@@ -1,5 +1,6 @@
 // A successful sign-in opens a server-side session: the row every later
 // request re-reads, so that sign-out and disabling end it at once.
+import 'server-only';
 import { db } from '../db';
 import { hashSessionSecret, newSessionSecret } from './session-id';
 import { sessionPolicy } from './session-policy';

@@ -1,5 +1,6 @@
 // The one User → Actor mapping: sign-in, cookies and sockets all hand the
 // domain layer the same four fields (never the password hash).
+import 'server-only';
 import type { User } from '../generated/prisma/client';
 import type { Actor } from './permissions';
 

@@ -3,13 +3,14 @@
 // parallel attempts cannot all slip under the limit; the outcome and its audit
 // row commit together afterwards. If either cannot be written, sign-in fails
 // closed: nobody is signed in unthrottled or unaudited.
+import 'server-only';
 import { db, type Tx } from '../db';
 import { appendAuditEvent } from '../audit/append-audit-event';
-import type { AuditEventRecord, LoginFailure } from '../audit/events';
+import type { AuditEventRecord, LoginFailure } from '../validation/audit-events';
 import { publishChange } from '../realtime/publish';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { AppError, isAppError } from '../errors';
-import { ipAddressFrom, isLoopbackAddress, isNormalRequestId } from '../http/request-meta';
+import { ipAddressFrom, isLoopbackAddress, isNormalRequestId } from '../request-meta';
 import { log } from '../log';
 import { credentialsSchema } from '../validation/users';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';

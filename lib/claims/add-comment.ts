@@ -1,11 +1,13 @@
 // A reviewer's or editor's comment on a claim; plain text, audited.
+import 'server-only';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import { canComment, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
+import type { CommentDto } from '../validation/claims';
 import type { CommentInput } from '../validation/verdicts';
-import { type CommentDto, toCommentDto } from './comment-dto';
+import { toCommentDto } from './comment-dto';
 
 /** The entry point has parsed `claimId` (claimIdSchema) and `comment` (commentInputSchema). */
 export type AddCommentOptions = { actor: Actor; claimId: string; comment: CommentInput; requestId?: string | null };

@@ -1,11 +1,13 @@
 // Editors hand a claim to a reviewer (or take it back); audited.
+import 'server-only';
 import { appendAuditEvent } from '../audit/append-audit-event';
-import { canAssign, type Actor } from '../auth/permissions';
+import { canAssign, canBeAssigned, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
+import type { ClaimDetail } from '../validation/claims';
 import type { AssignmentInput } from '../validation/verdicts';
-import { type ClaimDetail, toClaimDetail, toClaimSummary } from './claim-dto';
+import { toClaimDetail, toClaimSummary } from './claim-dto';
 
 /** The entry point has parsed `claimId` (claimIdSchema) and `assignment` (assignmentInputSchema). */
 export type AssignClaimOptions = { actor: Actor; claimId: string; assignment: AssignmentInput; requestId?: string | null };
@@ -21,7 +23,7 @@ export async function assignClaim(options: AssignClaimOptions): Promise<ClaimDet
     if (userId) {
       const user = await tx.user.findUnique({ where: { id: userId } });
       if (!user || user.disabledAt) throw new AppError('invalid_input', 'userId: no active user with this id.');
-      if (user.role === 'viewer') throw new AppError('invalid_input', 'userId: viewers cannot be assigned claims.');
+      if (!canBeAssigned(user)) throw new AppError('invalid_input', 'userId: viewers cannot be assigned claims.');
     }
     const claim = await tx.claim.update({
       where: { id: claimId },

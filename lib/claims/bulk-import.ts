@@ -4,13 +4,14 @@
 // keys are skipped, never overwritten; no duplicate check is made (the
 // one-article pipeline, lib/articles/import-article.ts, makes them).
 // Publishes no realtime events: a browser sees the claims on its next load.
+import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { fingerprint } from '../articles/fingerprint';
 import { saveFingerprints } from '../articles/fingerprint-claims';
 import { normalizeForSearch } from '../articles/normalize-search';
 import { appendAuditEvents } from '../audit/append-audit-events';
-import { SYSTEM_ACTOR } from '../audit/events';
+import { SYSTEM_ACTOR } from '../validation/audit-events';
 import { db } from '../db';
 
 const bulkClaimSchema = z.object({

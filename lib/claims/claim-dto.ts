@@ -1,24 +1,13 @@
-// The claim shapes the API and the pages return.
+// Builds the claim shapes the API and the pages return (lib/validation/claims.ts)
+// from database rows.
+import 'server-only';
 import type { Claim, User } from '../generated/prisma/client';
-import type { ClaimStatus, ClaimSummary } from '../validation/claims';
-import { type Evidence, parseStoredEvidence } from '../validation/verdicts';
-
-type Person = { id: string; displayName: string; email: string };
-
-export type ClaimDetail = ClaimSummary & {
-  body: string;
-  boilerplate: string | null;
-  reason: string | null;
-  evidence: Evidence[];
-  decidedBy: Person | null;
-  decidedAt: string | null;
-  assignee: Person | null;
-  createdAt: string;
-};
+import type { ClaimDetail, ClaimStatus, ClaimSummary } from '../validation/claims';
+import { parseStoredEvidence } from '../validation/verdicts';
 
 type ClaimWithPeople = Claim & { decidedBy?: User | null; assignee?: User | null };
 
-const person = (u: User | null | undefined): Person | null =>
+const person = (u: User | null | undefined): ClaimDetail['decidedBy'] =>
   u ? { id: u.id, displayName: u.displayName, email: u.email } : null;
 
 /** The columns a summary needs: list queries select only these (not the article text). */

@@ -1,4 +1,5 @@
 // The claims before and after this one in a filtered list, for j/k navigation.
+import 'server-only';
 import type { Actor } from '../auth/permissions';
 import { db } from '../db';
 import type { ListClaimsQuery } from '../validation/claims';

@@ -1,8 +1,10 @@
 // One claim with its article text, verdict and the people around it.
+import 'server-only';
 import type { Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
-import { type ClaimDetail, toClaimDetail } from './claim-dto';
+import type { ClaimDetail } from '../validation/claims';
+import { toClaimDetail } from './claim-dto';
 
 /** `id` has been parsed with claimIdSchema by the entry point. */
 export async function getClaim(options: { actor: Actor; id: string }): Promise<ClaimDetail> {

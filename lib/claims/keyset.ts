@@ -1,5 +1,6 @@
 // The claims list's order (newest change first, id breaking ties) as keyset
 // conditions: the list's next page and a claim's neighbours use the same one.
+import 'server-only';
 import type { Prisma } from '../generated/prisma/client';
 
 export type ClaimKey = { id: string; updatedAt: Date };

@@ -1,4 +1,5 @@
 // The claims list: filters, accent- and case-insensitive search, keyset pages.
+import 'server-only';
 import type { Prisma } from '../generated/prisma/client';
 import { normalizeForSearch } from '../articles/normalize-search';
 import type { Actor } from '../auth/permissions';

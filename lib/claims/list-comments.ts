@@ -1,8 +1,10 @@
 // A claim's comment thread, oldest first.
+import 'server-only';
 import type { Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
-import { type CommentDto, toCommentDto } from './comment-dto';
+import type { CommentDto } from '../validation/claims';
+import { toCommentDto } from './comment-dto';
 
 /** `claimId` has been parsed with claimIdSchema by the entry point. */
 export async function listComments(options: { actor: Actor; claimId: string }): Promise<CommentDto[]> {

@@ -1,4 +1,5 @@
 // "My queue": the claims assigned to me that still need a decision (see in-queue.ts).
+import 'server-only';
 import type { Actor } from '../auth/permissions';
 import { db } from '../db';
 

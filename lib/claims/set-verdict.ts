@@ -1,14 +1,16 @@
 // The verdict rule: who may decide, what a verdict must carry, and optimistic
 // locking on the claim version. Change and audit event commit together.
+import 'server-only';
 import type { Claim, Prisma } from '../generated/prisma/client';
 import { appendAuditEvent } from '../audit/append-audit-event';
-import { storedEvidenceSchema, type VerdictState } from '../audit/events';
+import type { VerdictState } from '../validation/audit-events';
 import { canSetVerdict, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
-import type { VerdictInput } from '../validation/verdicts';
-import { type ClaimDetail, toClaimDetail, toClaimSummary } from './claim-dto';
+import type { ClaimDetail } from '../validation/claims';
+import { storedEvidenceSchema, type VerdictInput } from '../validation/verdicts';
+import { toClaimDetail, toClaimSummary } from './claim-dto';
 
 const withPeople = { decidedBy: true, assignee: true } as const;
 

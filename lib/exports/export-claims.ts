@@ -1,5 +1,6 @@
 // Reads the claims of an export in batches (keyset on source key), each with its
 // verdict history, so memory stays flat however many claims the slice holds.
+import 'server-only';
 import type { Claim, Prisma } from '../generated/prisma/client';
 import { toAuditRecord } from '../audit/to-record';
 import type { Actor } from '../auth/permissions';

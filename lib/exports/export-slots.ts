@@ -2,6 +2,7 @@
 // one signed-in account cannot hold the database and the event loop with
 // dozens of parallel exports. The slot is held until the download ends, fails
 // or is abandoned by the client, whichever comes first.
+import 'server-only';
 import { finished, type Readable } from 'node:stream';
 import { AppError } from '../errors';
 

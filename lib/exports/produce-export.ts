@@ -1,6 +1,7 @@
 // An editor's verdict report: permission, a slot (at most MAX_CONCURRENT_EXPORTS
 // per account), the slice, one audit event (who, which format, which filters,
 // how many claims), then the streamed file, which holds the slot until it ends.
+import 'server-only';
 import type { Readable } from 'node:stream';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import { canExport, type Actor } from '../auth/permissions';

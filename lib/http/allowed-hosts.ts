@@ -3,6 +3,7 @@
 // DNS-rebinding page or a wrong address (docs/SECURITY.md, "Network access").
 // Computed once per process from HOST, PORT, NEXTAUTH_URL, ALLOWED_HOSTS,
 // ALLOWED_ORIGINS and this machine's interface addresses.
+import 'server-only';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import { config } from '../env';

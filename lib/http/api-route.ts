@@ -1,15 +1,15 @@
 // Wraps every JSON route handler: request id, session, error mapping. Handlers
 // only parse input, call one domain function and return its result.
+import 'server-only';
 import { NextRequest, NextResponse } from 'next/server';
 import { ZodError } from 'zod';
 import { actorFromCookieHeader } from '../auth/current-actor';
 import type { Actor } from '../auth/permissions';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
-import { AppError, isAppError } from '../errors';
+import { AppError, invalidInputError, isAppError } from '../errors';
 import { log } from '../log';
-import { invalidInputError } from '../validation/parse';
 import { isAllowedOrigin } from './allowed-hosts';
-import { requestIdFrom } from './request-meta';
+import { requestIdFrom } from '../request-meta';
 import { API_CSP } from './security-headers';
 
 export type RouteContext<P> = { req: Request; actor: Actor; params: P; requestId: string };

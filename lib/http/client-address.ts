@@ -4,7 +4,8 @@
 // taking the first would let anyone choose an address and dodge the
 // per-address sign-in limit. Whatever is used must parse as an IP address
 // (node:net isIP); anything else falls back to the socket's address.
-import { ipAddressFrom } from './request-meta';
+import 'server-only';
+import { ipAddressFrom } from '../request-meta';
 
 export function clientAddress(options: {
   forwardedFor: string | string[] | undefined;

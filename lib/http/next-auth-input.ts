@@ -3,7 +3,8 @@
 //   URL or a path: its config check answers "problem with the server
 //   configuration" (next-auth/core/lib/assert.js); a bad cookie is also cleared;
 // - a POST whose JSON body does not parse: next-auth calls req.json() unguarded.
-// (A `callbackUrl` form field that is not a URL: see next-auth-redirect.ts.)
+// (A `callbackUrl` form field that is not a URL: see lib/auth/next-auth-redirect.ts.)
+import 'server-only';
 import { AppError, isAppError } from '../errors';
 import { errorResponse, readJson } from './api-route';
 

@@ -2,6 +2,8 @@
 // proxy.ts), JSON responses and the downloadable HTML report get fixed policies.
 // The other headers (nosniff, Referrer-Policy, X-Frame-Options) are in next.config.js.
 
+import 'server-only';
+
 /** 128 random bits, base64: unguessable and fresh for every page request. */
 export function newNonce(): string {
   const bytes = new Uint8Array(16);

@@ -1,6 +1,7 @@
 // Next.js answers a bare 500 when a dynamic segment holds a percent-escape that
 // is not UTF-8 ("/api/claims/%", "/claims/%E9"; vercel/next.js#92527), before
 // any route code runs. The custom server refuses such paths first with a 400.
+import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_CSP } from './security-headers';
 

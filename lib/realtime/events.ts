@@ -1,18 +1,13 @@
 // Socket event names and payloads, shared by server and browser. Client events
 // are validated with the zod schemas below before any handler runs.
 import { z } from '../validation/zod';
-import type { StoredAuditEvent } from '../audit/events';
-import { claimIdSchema, type ClaimSummary } from '../validation/claims';
+import type { PublicAuditEvent } from '../validation/audit-events';
+import { claimIdSchema, type ClaimSummary, type CommentDto } from '../validation/claims';
 import { verdictFields, withReReviewRule } from '../validation/verdicts';
-import type { CommentDto } from '../claims/comment-dto';
 import type { FieldIssue } from '../errors';
 
 export const DESK_ROOM = 'desk';
 export const claimRoom = (id: string) => `claim:${id}`;
-
-type Hidden = 'prevHash' | 'hash' | 'requestId';
-/** An audit event as browsers see it: without the chain hashes and request id (one type per action). */
-export type PublicAuditEvent = StoredAuditEvent extends infer E ? (E extends unknown ? Omit<E, Hidden> : never) : never;
 
 /** One committed change, as pushed live and as replayed after a reconnect. */
 export type DeskChange = {

@@ -1,5 +1,6 @@
 // Where route handlers and domain functions find the socket.io server that
 // server/ created (both run in one process but are bundled separately).
+import 'server-only';
 import type { Server } from 'socket.io';
 import type { ClientToServer, ServerToClient } from './events';
 

@@ -2,6 +2,8 @@
 // several app servers behind a load balancer each server keeps its own, so an
 // account's allowance is this limit per server it is connected to.
 
+import 'server-only';
+
 export type RateLimit = { capacity: number; refillPerSecond: number };
 export type Taken = { ok: true } | { ok: false; retryAfterSeconds: number };
 

@@ -2,6 +2,7 @@
 // transaction that revokes them (sign-out, account disabled), so it reaches
 // every app server, and only once the revocation has committed. Each server
 // LISTENs (server/session-ended-listener.ts) and closes its matching sockets.
+import 'server-only';
 import type { Tx } from '../db';
 import { recordIdSchema } from '../validation/ids';
 import { z } from '../validation/zod';

@@ -2,6 +2,7 @@
 // machines without the native engine binary behave exactly like
 // `prisma migrate deploy` (same folder, same _prisma_migrations bookkeeping).
 // Needs `node --experimental-wasm-modules`.
+import 'server-only';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';

@@ -1,5 +1,6 @@
 // Finds the database the app runs on: the external server named by DATABASE_URL,
 // or else an embedded PostgreSQL server whose data lives under DATA_DIR.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';

@@ -1,7 +1,8 @@
 // Creates an account (argon2id hash), audited in the same transaction.
+import 'server-only';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import { publishChange } from '../realtime/publish';
-import { SYSTEM_ACTOR } from '../audit/events';
+import { SYSTEM_ACTOR } from '../validation/audit-events';
 import { hashPassword } from '../auth/password';
 import { canManageUsers, type Actor } from '../auth/permissions';
 import { db } from '../db';
@@ -12,7 +13,7 @@ import type { NewUser } from '../validation/users';
 export type CreateUserOptions = { actor: Actor | null; user: NewUser };
 
 export async function createUser(options: CreateUserOptions) {
-  if (options.actor && !canManageUsers(options.actor)) throw new AppError('forbidden', 'Only admins can create accounts.');
+  if (options.actor && !canManageUsers(options.actor)) throw new AppError('forbidden', 'Only editors can create accounts.');
   const input = options.user;
   const passwordHash = await hashPassword(input.password);
   const { user, event } = await db.$transaction(async (tx) => {

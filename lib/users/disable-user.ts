@@ -1,8 +1,9 @@
 // Disabling an account: it can no longer sign in, its sessions are revoked
 // (they stop working at the next request), and its open sockets on every app
 // server are closed as soon as this commits (NOTIFY). Audited.
+import 'server-only';
 import { appendAuditEvent } from '../audit/append-audit-event';
-import { SYSTEM_ACTOR } from '../audit/events';
+import { SYSTEM_ACTOR } from '../validation/audit-events';
 import { canManageUsers, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';

@@ -1,4 +1,5 @@
 // id → display name for everyone, to show people in history lists.
+import 'server-only';
 import { db } from '../db';
 
 export async function userNames(): Promise<Record<string, string>> {

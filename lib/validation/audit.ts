@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { AUDIT_ACTIONS } from '../audit/events';
+import { AUDIT_ACTIONS } from './audit-events';
 import { isoDayOrTime } from './dates';
 import { idSchema } from './ids';
 import { storableText } from './text';

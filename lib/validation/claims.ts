@@ -3,6 +3,7 @@ import { z } from './zod';
 import { CURSOR_MESSAGE, decodeClaimCursor } from './claim-cursor';
 import { idSchema } from './ids';
 import { storableText } from './text';
+import type { Evidence } from './verdicts';
 
 export const CLAIM_STATUSES = ['unreviewed', 'verified', 'disputed', 'outdated'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -34,3 +35,19 @@ export type ClaimSummary = {
   assigneeId: string | null;
   reReviewAt: string | null;
 };
+
+type Person = { id: string; displayName: string; email: string };
+
+/** One claim with its text and verdict, as the claim page and GET /api/claims/:id have it (lib/claims/claim-dto.ts builds it). */
+export type ClaimDetail = ClaimSummary & {
+  body: string;
+  boilerplate: string | null;
+  reason: string | null;
+  evidence: Evidence[];
+  decidedBy: Person | null;
+  decidedAt: string | null;
+  assignee: Person | null;
+  createdAt: string;
+};
+
+export type CommentDto = { id: string; claimId: string; body: string; createdAt: string; author: { id: string; displayName: string } };

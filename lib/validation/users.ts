@@ -2,8 +2,19 @@
 import { z } from './zod';
 import { storableText } from './text';
 
-export const ROLES = ['admin', 'reviewer', 'viewer'] as const;
+export const ROLES = ['editor', 'reviewer', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = { editor: 'Editor', reviewer: 'Reviewer', viewer: 'Viewer' };
+
+// Until the role was renamed (migration 20261201104642_role_editor) editors were
+// called "admin": scripts and audit rows written then still say so. Every role
+// input goes through this schema, which reads the old name as editor. A
+// transform rather than z.preprocess keeps the input type a closed union, so
+// audit writers stay typed.
+const LEGACY_EDITOR = 'admin';
+export const roleSchema = z
+  .enum([...ROLES, LEGACY_EDITOR], { error: 'Role must be editor, reviewer or viewer.' })
+  .transform((role): Role => (role === LEGACY_EDITOR ? 'editor' : role));
 
 // The typed email is stored (users.email, and audit_events.actor_label for
 // every sign-in attempt): bounded to RFC 5321's 254 characters, and zod's email
@@ -24,7 +35,7 @@ export const credentialsSchema = z.object({
 export const newUserSchema = z.object({
   email: emailSchema,
   displayName: storableText().trim().min(1).max(100),
-  role: z.enum(ROLES, { error: 'Role must be admin, reviewer or viewer.' }),
+  role: roleSchema,
   password: z.string().min(12, 'Passwords need at least 12 characters.').max(1024),
 });
 export type NewUser = z.infer<typeof newUserSchema>;

@@ -3,16 +3,17 @@
 // (records, replay, export, the audit list, descriptions); the database's
 // CHECK constraint names exactly the union's actions; the migration that adds
 // it runs on a desk that already holds rows of every action, including the
-// shapes older versions wrote; a row that does not match is reported, not blanked.
+// shapes older versions wrote; a row that does not match is reported, not blanked;
+// user.created rows from before the editor role's rename ("admin") still parse.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEvent } from '../../lib/audit/describe-event';
-import { AUDIT_ACTIONS, type AuditEventInput, auditEventSchema, type StoredAuditEvent } from '../../lib/audit/events';
+import { describeEvent } from '../../lib/utils/describe-event';
+import { AUDIT_ACTIONS, type AuditEventInput, auditEventSchema, publicAuditEvent, type StoredAuditEvent } from '../../lib/validation/audit-events';
 import { GENESIS_HASH, hashEvent } from '../../lib/audit/hash';
-import { listAuditEvents } from '../../lib/audit/list-audit-events';
+import { listAuditEvents } from '../../lib/history/list-audit-events';
 import { toAuditRecord } from '../../lib/audit/to-record';
 import { verifyAuditChain } from '../../lib/audit/verify-chain';
 import type { Actor } from '../../lib/auth/permissions';
@@ -26,8 +27,7 @@ import { setVerdict } from '../../lib/claims/set-verdict';
 import { db, disconnectDb } from '../../lib/db';
 import { exportWhere, iterateExportClaims } from '../../lib/exports/export-claims';
 import { produceExport } from '../../lib/exports/produce-export';
-import { replayChanges } from '../../lib/realtime/replay';
-import { publicAuditEvent } from '../../lib/realtime/publish';
+import { replayChanges } from '../../lib/history/replay-changes';
 import { applyMigrations, listMigrations } from '../../lib/runtime/migrate';
 import { createUser } from '../../lib/users/create-user';
 import { disableUser } from '../../lib/users/disable-user';
@@ -288,5 +288,35 @@ describe('writers', () => {
     expect(() => auditEventSchema.parse(wrong)).toThrow(/body/);
     const ok: AuditEventInput = { action: 'claim.comment_added', actorId: reviewer.id, actorLabel: reviewer.email, claimId, after: { commentId: claimId, body: 'x' } };
     expect(auditEventSchema.parse(ok)).toMatchObject({ before: null, reason: null, requestId: null });
+  });
+});
+
+describe('the editor role, called "admin" before migration role_editor', () => {
+  it('the migration renames the accounts of a desk created before it, and their audit rows still parse, as editor', async () => {
+    // Back to the schema before the rename, with an account and its audit row as that version wrote them.
+    const name = listMigrations().migrationDirectories.map((d) => d.path).find((p) => p.endsWith('_role_editor'))!;
+    await sql(`ALTER TYPE "Role" RENAME VALUE 'editor' TO 'admin'`);
+    await sql('DELETE FROM _prisma_migrations WHERE migration_name = $1', [name]);
+    const { rows: [old] } = await sql<{ id: string }>(
+      `INSERT INTO users (id, email, display_name, role, password_hash) VALUES (gen_random_uuid(), 'old-editor@factdesk.test', 'Olga', 'admin', 'x') RETURNING id`,
+    );
+    const seq = await insertRaw({ action: 'user.created', actorLabel: 'system', after: { userId: old!.id, email: 'old-editor@factdesk.test', role: 'admin' } });
+    const editors = async (role: string) => (await sql<{ email: string }>('SELECT email FROM users WHERE role::text = $1 ORDER BY email', [role])).rows.map((r) => r.email);
+    const formerAdmins = await editors('admin');
+    expect(formerAdmins).toEqual(['admin@factdesk.test', 'old-editor@factdesk.test']);
+    const before = await readAll();
+
+    expect(await applyMigrations(process.env.DATABASE_URL!)).toEqual([name]);
+
+    expect(await editors('editor')).toEqual(formerAdmins);
+    expect(await editors('admin')).toEqual([]);
+    expect((await actor('old-editor@factdesk.test')).role).toBe('editor');
+    // Audit rows never change: the old one still says "admin", is read as editor, and the chain verifies.
+    const after = await readAll();
+    expect(after.stored).toEqual(before.stored);
+    expect(after.stored.find((r) => Number(r.seq) === seq)!.after).toMatchObject({ role: 'admin' });
+    expect(after.records.find((r) => r.seq === seq)).toMatchObject({ action: 'user.created', after: { email: 'old-editor@factdesk.test', role: 'editor' } });
+    expect(after.records.filter((r) => r.action === 'audit.unreadable').map((r) => r.seq)).toEqual(before.records.filter((r) => r.action === 'audit.unreadable').map((r) => r.seq));
+    expect(await verifyAuditChain()).toEqual({ ok: true, checked: after.stored.length });
   });
 });

@@ -61,7 +61,7 @@ describe('the audit trail', () => {
   });
 
   it('verification passes, then catches a row altered behind the app\'s back', async () => {
-    const ok = await desk.call('admin', 'GET', '/api/audit/verify');
+    const ok = await desk.call('editor', 'GET', '/api/audit/verify');
     const total = await db.auditEvent.count();
     expect(await ok.json()).toEqual({ ok: true, checked: total });
 
@@ -71,7 +71,7 @@ describe('the audit trail', () => {
       UPDATE audit_events SET reason = 'Everything checks out.' WHERE seq = ${victim};
       ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_delete;`);
 
-    const broken = (await (await desk.call('admin', 'GET', '/api/audit/verify')).json()) as Record<string, unknown>;
+    const broken = (await (await desk.call('editor', 'GET', '/api/audit/verify')).json()) as Record<string, unknown>;
     expect(broken).toMatchObject({ ok: false, brokenAt: Number(victim), checked: Number(victim) - 1 });
     expect(String(broken.why)).toMatch(/altered/);
 

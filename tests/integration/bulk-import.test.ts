@@ -7,7 +7,7 @@ import { seedArticles } from '../../seeds/run-seed';
 
 afterAll(disconnectDb);
 
-const editor = { id: '00000000-0000-4000-8000-000000000001', email: 'e@x.test', role: 'admin' as const, displayName: 'E' };
+const editor = { id: '00000000-0000-4000-8000-000000000001', email: 'e@x.test', role: 'editor' as const, displayName: 'E' };
 
 function* claims(from: number, count: number) {
   for (let i = from; i < from + count; i++) {

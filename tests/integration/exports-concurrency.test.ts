@@ -67,7 +67,7 @@ async function exportOnceASlotIsFree(role: Role) {
 
 describe('concurrent exports per account', () => {
   it(`runs ${MAX_CONCURRENT_EXPORTS} at a time, refuses the rest with 429 + Retry-After, and gives slots back`, async () => {
-    const parallel = await Promise.all(Array.from({ length: 6 }, () => startExport('admin')));
+    const parallel = await Promise.all(Array.from({ length: 6 }, () => startExport('editor')));
     const ok = parallel.filter((p) => p.status === 200);
     const refused = parallel.filter((p) => p.status === 429);
     expect(ok).toHaveLength(MAX_CONCURRENT_EXPORTS);
@@ -81,7 +81,7 @@ describe('concurrent exports per account', () => {
     // A refused export is not an export: only the ones that ran are audited.
     expect(await db.auditEvent.count({ where: { action: 'export.produced', actorLabel: 'admin@factdesk.test' } })).toBe(MAX_CONCURRENT_EXPORTS);
 
-    // Another account is not affected by the admin's full slots.
+    // Another account is not affected by the editor's full slots.
     const other = await startExport('reviewer');
     expect(other.status).toBe(200);
     other.abandon();
@@ -89,16 +89,16 @@ describe('concurrent exports per account', () => {
     // The client abandons one download mid-stream: its slot comes back.
     await new Promise((resolve) => ok[0]!.res.once('data', resolve));
     ok[0]!.abandon();
-    const third = await exportOnceASlotIsFree('admin');
+    const third = await exportOnceASlotIsFree('editor');
     expect(third.status).toBe(200);
 
     // One read to the end: its slot comes back too, and the body is the whole export.
     const whole = JSON.parse(await readAll(ok[1]!.res)) as { count: number; claims: unknown[] };
     expect(whole.claims).toHaveLength(whole.count);
-    const fourth = await exportOnceASlotIsFree('admin');
+    const fourth = await exportOnceASlotIsFree('editor');
     expect(fourth.status).toBe(200);
 
     // And the cap still holds with the returned slots in use.
-    expect((await startExport('admin')).status).toBe(429);
+    expect((await startExport('editor')).status).toBe(429);
   }, 180_000);
 });

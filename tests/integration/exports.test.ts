@@ -41,7 +41,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
 
-const get = (q: string, role: Role | null = 'admin') => desk.call(role, 'GET', `/api/export?${q}`);
+const get = (q: string, role: Role | null = 'editor') => desk.call(role, 'GET', `/api/export?${q}`);
 const today = new Date().toISOString().slice(0, 10);
 
 describe('CSV', () => {
@@ -188,8 +188,8 @@ describe('scale', () => {
         }),
       });
     }
-    const admin = { id: (await db.user.findUniqueOrThrow({ where: { email: 'admin@factdesk.test' } })).id, role: 'admin' as const, email: 'admin@factdesk.test', displayName: 'Ana Admin' };
-    const file = await produceExport({ actor: admin, query: exportQuerySchema.parse({ format: 'json' }) });
+    const editor = { id: (await db.user.findUniqueOrThrow({ where: { email: 'admin@factdesk.test' } })).id, role: 'editor' as const, email: 'admin@factdesk.test', displayName: 'Ana Admin' };
+    const file = await produceExport({ actor: editor, query: exportQuerySchema.parse({ format: 'json' }) });
     expect(file.count).toBeGreaterThanOrEqual(N);
 
     // Measure live memory, not garbage awaiting collection.

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { AUDIT_ACTIONS } from '../../lib/audit/events';
+import { AUDIT_ACTIONS } from '../../lib/validation/audit-events';
 import { db, disconnectDb } from '../../lib/db';
 import { CLIENT_EVENT_SCHEMAS, type ClientEvent } from '../../lib/realtime/events';
 import { auditQuerySchema } from '../../lib/validation/audit';
@@ -22,7 +22,7 @@ import { apiRouteFiles, HTTP_METHODS, type RouteFile, type Segment } from '../su
 import { connectSocket, connected, type DeskSocket, refused } from '../support/socket-client';
 
 const SEED = 20261201;
-const RUNS = { admin: 100, anonymous: 25, socket: 150, handshake: 20 };
+const RUNS = { editor: 100, anonymous: 25, socket: 150, handshake: 20 };
 
 let desk: Desk;
 let ids: string[]; // claim and user ids that exist, so fuzzing reaches past the "not found" check
@@ -33,7 +33,7 @@ beforeAll(async () => {
   desk = await openDesk();
   claimIds = (await db.claim.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((c) => c.id);
   ids = [...claimIds, ...(await db.user.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((u) => u.id)];
-  const page = (await (await desk.call('admin', 'GET', '/api/claims?limit=1')).json()) as { nextCursor: string };
+  const page = (await (await desk.call('editor', 'GET', '/api/claims?limit=1')).json()) as { nextCursor: string };
   claimCursor = page.nextCursor;
 }, 120_000);
 afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
@@ -316,12 +316,12 @@ function requestArb(route: RouteFile): fc.Arbitrary<FuzzRequest> {
   }));
 }
 
-async function send(who: 'admin' | 'anonymous', r: FuzzRequest): Promise<{ status: number; text: string; contentType: string }> {
+async function send(who: 'editor' | 'anonymous', r: FuzzRequest): Promise<{ status: number; text: string; contentType: string }> {
   const res = await fetch(`${desk.app.baseUrl}${r.path}`, {
     method: r.method,
     redirect: 'manual',
     headers: {
-      ...(who === 'admin' || r.cookie ? { cookie: [who === 'admin' ? desk.cookies.admin : '', r.cookie ?? ''].filter(Boolean).join('; ') } : {}),
+      ...(who === 'editor' || r.cookie ? { cookie: [who === 'editor' ? desk.cookies.editor : '', r.cookie ?? ''].filter(Boolean).join('; ') } : {}),
       ...(r.contentType ? { 'content-type': r.contentType } : {}),
       ...(r.requestId !== undefined ? { 'x-request-id': r.requestId } : {}),
       ...(r.origin !== undefined ? { origin: r.origin } : {}),
@@ -334,7 +334,7 @@ async function send(who: 'admin' | 'anonymous', r: FuzzRequest): Promise<{ statu
 const isExport = (route: RouteFile) => route.file === 'app/api/export/route.ts';
 const mutating = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
 
-async function checkRoute(route: RouteFile, who: 'admin' | 'anonymous', r: FuzzRequest) {
+async function checkRoute(route: RouteFile, who: 'editor' | 'anonymous', r: FuzzRequest) {
   const spec = FIELDS[route.file] ?? {};
   const before = await snapshot();
   const res = await send(who, r);
@@ -367,8 +367,8 @@ describe('every API route', () => {
   });
 
   for (const route of routes) {
-    it(`${route.file} (${route.methods.join(', ')}): hostile input as admin and anonymous → no 5xx, refused input writes nothing`, async () => {
-      for (const who of ['admin', 'anonymous'] as const) {
+    it(`${route.file} (${route.methods.join(', ')}): hostile input as editor and anonymous → no 5xx, refused input writes nothing`, async () => {
+      for (const who of ['editor', 'anonymous'] as const) {
         await fc.assert(fc.asyncProperty(requestArb(route), (r) => checkRoute(route, who, r)), { seed: SEED, numRuns: RUNS[who] });
       }
       expect(desk.app.alive()).toBe(true);
@@ -409,8 +409,8 @@ describe('every socket event', () => {
     expect(EVENTS.length).toBeGreaterThan(3);
   });
 
-  it('hostile payloads as admin → never an internal error, the server stays up, refused payloads write nothing', async () => {
-    let socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.admin });
+  it('hostile payloads as editor → never an internal error, the server stays up, refused payloads write nothing', async () => {
+    let socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.editor });
     await connected(socket);
     try {
       const arb = fc.constantFrom(...EVENTS).chain((event) => fc.tuple(fc.constant(event), socketPayloadArb(event), fc.boolean()));
@@ -419,7 +419,7 @@ describe('every socket event', () => {
           if (!socket.connected) {
             // A server may drop a client that misbehaves; that is allowed, crashing is not.
             socket.close();
-            socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.admin });
+            socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.editor });
             await connected(socket);
           }
           const before = await snapshot();

@@ -84,7 +84,7 @@ describe('hostile text is stored faithfully and rendered inert', () => {
   });
 
   it('the audit chain still verifies over all of it', async () => {
-    expect(await (await desk.call('admin', 'GET', '/api/audit/verify')).json()).toMatchObject({ ok: true });
+    expect(await (await desk.call('editor', 'GET', '/api/audit/verify')).json()).toMatchObject({ ok: true });
   });
 });
 
@@ -262,13 +262,13 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
         ['POST', `/api/claims/${id}/verdict`, { status: 'disputed', reason: 'x', evidence: [], expectedVersion: 1 }],
         ['POST', `/api/claims/${id}/assignment`, { userId: null }],
       ] as const) {
-        await expectRefused(await desk.call('admin', method, p, body), /^id: claim ids are UUIDs; this one is malformed\.$/);
+        await expectRefused(await desk.call('editor', method, p, body), /^id: claim ids are UUIDs; this one is malformed\.$/);
       }
-      await expectRefused(await desk.call('admin', 'GET', `/api/audit?claimId=${id}`), /^claimId: claimId must be a UUID\.$/);
-      await expectRefused(await desk.call('admin', 'GET', `/api/export?format=csv&ids=${id}`), /^ids: ".*" is not a claim id\.$/);
-      await expectRefused(await desk.call('admin', 'POST', `/api/claims/${claimId}/assignment`, { userId: bad }), /^userId: userId must be a user id or null\.$/);
+      await expectRefused(await desk.call('editor', 'GET', `/api/audit?claimId=${id}`), /^claimId: claimId must be a UUID\.$/);
+      await expectRefused(await desk.call('editor', 'GET', `/api/export?format=csv&ids=${id}`), /^ids: ".*" is not a claim id\.$/);
+      await expectRefused(await desk.call('editor', 'POST', `/api/claims/${claimId}/assignment`, { userId: bad }), /^userId: userId must be a user id or null\.$/);
     }
-    const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.admin });
+    const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.editor });
     try {
       await connected(socket);
       for (const [event, payload] of [
@@ -292,7 +292,7 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
 
   it('an id of any UUID version PostgreSQL can hold is an id: unknown ones are 404, not 400', async () => {
     for (const id of ['12345678-1234-1234-1234-123456789abc', 'ABCDEF01-2345-6789-ABCD-EF0123456789', '00000000-0000-0000-0000-000000000000']) {
-      expect((await desk.call('admin', 'GET', `/api/claims/${id}`)).status, id).toBe(404);
+      expect((await desk.call('editor', 'GET', `/api/claims/${id}`)).status, id).toBe(404);
     }
   });
 
@@ -327,17 +327,17 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
 
   it('dates PostgreSQL cannot store: year 0 and before, after 9999', async () => {
     for (const d of ['0000-01-01', '0000-12-31T23:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:00:00-14:00']) {
-      await expectRefused(await desk.call('admin', 'GET', `/api/audit?after=${encodeURIComponent(d)}`), /^after: Dates must fall between the years 1000 and 9999\.$/);
-      await expectRefused(await desk.call('admin', 'GET', `/api/audit?before=${encodeURIComponent(d)}`), /^before: Dates must fall between/);
+      await expectRefused(await desk.call('editor', 'GET', `/api/audit?after=${encodeURIComponent(d)}`), /^after: Dates must fall between the years 1000 and 9999\.$/);
+      await expectRefused(await desk.call('editor', 'GET', `/api/audit?before=${encodeURIComponent(d)}`), /^before: Dates must fall between/);
       await expectRefused(await verdict({ status: 'outdated', reReviewAt: d }), /^reReviewAt: Dates must fall between/);
     }
-    await expectRefused(await desk.call('admin', 'GET', '/api/export?format=csv&from=0000-01-01'), /^from: Dates must fall between/);
-    await expectRefused(await desk.call('admin', 'GET', '/api/audit?after=2026-02-30'), /^after: after must be a date \(YYYY-MM-DD\)\.$/);
+    await expectRefused(await desk.call('editor', 'GET', '/api/export?format=csv&from=0000-01-01'), /^from: Dates must fall between/);
+    await expectRefused(await desk.call('editor', 'GET', '/api/audit?after=2026-02-30'), /^after: after must be a date \(YYYY-MM-DD\)\.$/);
   });
 
   it('a path whose percent-escapes are not UTF-8: 400 before Next.js answers 500 (vercel/next.js#92527)', async () => {
     for (const p of ['/api/claims/%', '/api/claims/%E9/comments', '/api/claims/%ED%A0%80/verdict', '/api/%zz', '/api/auth/%']) {
-      const res = await desk.call('admin', p.endsWith('verdict') ? 'POST' : 'GET', p, p.endsWith('verdict') ? { expectedVersion: 1 } : undefined);
+      const res = await desk.call('editor', p.endsWith('verdict') ? 'POST' : 'GET', p, p.endsWith('verdict') ? { expectedVersion: 1 } : undefined);
       expect(res.status, p).toBe(400);
       expect(await res.json()).toEqual({ error: { code: 'invalid_input', message: 'The URL path is not valid percent-encoded UTF-8.' } });
     }
@@ -351,7 +351,7 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
       await expectRefused(await fetch(`${desk.app.baseUrl}${p}`), /^callbackUrl: must be a path on this site or an http\(s\) address\.$/);
     }
     // A hostile copy after the good cookie is the one next-auth would read.
-    const withCookie = await fetch(`${desk.app.baseUrl}/api/auth/session`, { headers: { cookie: `${desk.cookies.admin}; next-auth.callback-url=0` } });
+    const withCookie = await fetch(`${desk.app.baseUrl}/api/auth/session`, { headers: { cookie: `${desk.cookies.editor}; next-auth.callback-url=0` } });
     expect(withCookie.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^next-auth\.callback-url=; Path=\/; Max-Age=0/));
     await expectRefused(withCookie, /callback cookie is not a usable address/);
     // A callbackUrl form or JSON field that is not a URL goes through next-auth's redirect callback: no throw.
@@ -359,11 +359,11 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
       ['application/x-www-form-urlencoded', 'callbackUrl=2026-13-01&json=true'],
       ['application/json', '{"callbackUrl":-1}'],
     ]) {
-      const res = await fetch(`${desk.app.baseUrl}/api/auth/signout`, { method: 'POST', redirect: 'manual', headers: { 'content-type': contentType!, cookie: desk.cookies.admin }, body });
+      const res = await fetch(`${desk.app.baseUrl}/api/auth/signout`, { method: 'POST', redirect: 'manual', headers: { 'content-type': contentType!, cookie: desk.cookies.editor }, body });
       expect(res.status, body).toBeLessThan(500);
     }
     await expectRefused(
-      await fetch(`${desk.app.baseUrl}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: desk.cookies.admin }, body: '{' }),
+      await fetch(`${desk.app.baseUrl}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: desk.cookies.editor }, body: '{' }),
       /^Request body must be valid JSON\.$/,
     );
   });
@@ -371,10 +371,10 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
 
 describe('filters that take an email or an id treat id-shaped text as text', () => {
   it('36 dashes as the audit actor or the export reviewer: an empty result, not a 500', async () => {
-    const audit = await desk.call('admin', 'GET', `/api/audit?actor=${'-'.repeat(36)}`);
+    const audit = await desk.call('editor', 'GET', `/api/audit?actor=${'-'.repeat(36)}`);
     expect(audit.status).toBe(200);
     expect(((await audit.json()) as { events: unknown[] }).events).toEqual([]);
-    const exported = await desk.call('admin', 'GET', `/api/export?format=json&reviewer=${'-'.repeat(36)}`);
+    const exported = await desk.call('editor', 'GET', `/api/export?format=json&reviewer=${'-'.repeat(36)}`);
     expect(exported.status).toBe(200);
     expect(exported.headers.get('x-export-count')).toBe('0');
   });

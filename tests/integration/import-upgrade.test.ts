@@ -10,7 +10,7 @@ import { importArticle } from '../../lib/articles/import-article';
 import { normalizeForSearch } from '../../lib/articles/normalize-search';
 import { parseArticle } from '../../lib/articles/parse-article';
 import { appendAuditEvent } from '../../lib/audit/append-audit-event';
-import { SYSTEM_ACTOR } from '../../lib/audit/events';
+import { SYSTEM_ACTOR } from '../../lib/validation/audit-events';
 import { verifyAuditChain } from '../../lib/audit/verify-chain';
 import { db, disconnectDb } from '../../lib/db';
 import { applyMigrations, listMigrations } from '../../lib/runtime/migrate';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, disconnectDb } from '../../lib/db';
-import { latestSeq } from '../../lib/realtime/replay';
+import { latestSeq } from '../../lib/history/replay-changes';
 import { startAppServer, type AppServer, login } from '../support/app-server';
 import { type Desk, openDesk } from '../support/fixtures';
 import { collect, connectSocket, connected, refused } from '../support/socket-client';

@@ -7,7 +7,7 @@
 // Clients appear as different machines by connecting from 127.0.N.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, disconnectDb } from '../../lib/db';
-import { latestSeq } from '../../lib/realtime/replay';
+import { latestSeq } from '../../lib/history/replay-changes';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
 import { type AppServer, login, startAppServer } from '../support/app-server';

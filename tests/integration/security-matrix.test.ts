@@ -1,8 +1,10 @@
 // Every page, API route (and method) and socket event × {anonymous, viewer,
-// reviewer, admin, disabled user}: the documented answer. The table is checked
-// against the files under app/ and the events the socket server registers, so a
-// new route or event without an entry fails here. Also: cross-origin mutations
-// on every mutating route, next-auth's own CSRF token.
+// reviewer, editor, disabled user}: the documented answer; a refused mutation
+// writes nothing and an allowed one exactly one audit event. Rules within one
+// route (only editors return a claim to unreviewed) get entries of their own.
+// The table is checked against the files under app/ and the events the socket
+// server registers, so a new route or event without an entry fails here. Also:
+// cross-origin mutations on every mutating route, next-auth's own CSRF token.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +17,7 @@ import { type Desk, openDesk } from '../support/fixtures';
 import { connectSocket, connected, type DeskSocket, refused } from '../support/socket-client';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const WHO = ['anonymous', 'viewer', 'reviewer', 'admin', 'disabled'] as const;
+const WHO = ['anonymous', 'viewer', 'reviewer', 'editor', 'disabled'] as const;
 type Who = (typeof WHO)[number];
 type Expect = Record<Who, number>;
 
@@ -70,17 +72,21 @@ type Entry = {
   /** Path of the page.tsx / route.ts under the project root. */
   file: string;
   method: string;
+  /** Names a further rule of the same route and method (its own entry). */
+  rule?: string;
   path: () => string;
   body?: () => Promise<unknown> | unknown;
   headers?: Record<string, string>;
   expect: Expect;
   /** Further checks on a response (body shape and the like). */
   check?: (res: Response, who: Who) => Promise<void>;
+  /** Why a mutation answered 2xx writes no audit event (every other one writes exactly one). */
+  writesNothing?: string;
 };
 
-const signedIn = (ok: number): Expect => ({ anonymous: 401, disabled: 401, viewer: ok, reviewer: ok, admin: ok });
-const everyone = (status: number): Expect => ({ anonymous: status, disabled: status, viewer: status, reviewer: status, admin: status });
-const PAGE: Expect = { anonymous: 307, disabled: 307, viewer: 200, reviewer: 200, admin: 200 };
+const signedIn = (ok: number): Expect => ({ anonymous: 401, disabled: 401, viewer: ok, reviewer: ok, editor: ok });
+const everyone = (status: number): Expect => ({ anonymous: status, disabled: status, viewer: status, reviewer: status, editor: status });
+const PAGE: Expect = { anonymous: 307, disabled: 307, viewer: 200, reviewer: 200, editor: 200 };
 const claimPath = () => `/api/claims/${claimId}`;
 
 const TABLE: Entry[] = [
@@ -89,7 +95,7 @@ const TABLE: Entry[] = [
   { file: 'app/(desk)/claims/[id]/page.tsx', method: 'GET', path: () => `/claims/${claimId}`, expect: PAGE },
   { file: 'app/(desk)/audit/page.tsx', method: 'GET', path: () => '/audit', expect: PAGE },
   // The sign-in page itself: signed-in users are sent on to the desk.
-  { file: 'app/login/page.tsx', method: 'GET', path: () => '/login', expect: { anonymous: 200, disabled: 200, viewer: 307, reviewer: 307, admin: 307 } },
+  { file: 'app/login/page.tsx', method: 'GET', path: () => '/login', expect: { anonymous: 200, disabled: 200, viewer: 307, reviewer: 307, editor: 307 } },
 
   // JSON API.
   { file: 'app/api/claims/route.ts', method: 'GET', path: () => '/api/claims', expect: signedIn(200) },
@@ -98,28 +104,33 @@ const TABLE: Entry[] = [
   {
     file: 'app/api/claims/[id]/comments/route.ts', method: 'POST', path: () => `${claimPath()}/comments`,
     body: () => ({ body: 'Matrix comment.' }),
-    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 201, admin: 201 },
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 201, editor: 201 },
   },
   {
     file: 'app/api/claims/[id]/verdict/route.ts', method: 'POST', path: () => `${claimPath()}/verdict`,
     body: async () => ({ status: 'verified', reason: 'Matrix verdict.', evidence: [], expectedVersion: await currentVersion() }),
-    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, admin: 200 },
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, editor: 200 },
+  },
+  {
+    file: 'app/api/claims/[id]/verdict/route.ts', method: 'POST', rule: 'return to unreviewed', path: () => `${claimPath()}/verdict`,
+    body: async () => ({ status: 'unreviewed', reason: 'Reopened by the matrix.', evidence: [], expectedVersion: await currentVersion() }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
   },
   {
     file: 'app/api/claims/[id]/assignment/route.ts', method: 'POST', path: () => `${claimPath()}/assignment`,
     body: () => ({ userId: reviewerId }),
-    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, admin: 200 },
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
   },
   { file: 'app/api/claims/[id]/audit/route.ts', method: 'GET', path: () => `${claimPath()}/audit`, expect: signedIn(200) },
   { file: 'app/api/audit/route.ts', method: 'GET', path: () => '/api/audit', expect: signedIn(200) },
-  { file: 'app/api/audit/verify/route.ts', method: 'GET', path: () => '/api/audit/verify', expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, admin: 200 } },
+  { file: 'app/api/audit/verify/route.ts', method: 'GET', path: () => '/api/audit/verify', expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 } },
   { file: 'app/api/export/route.ts', method: 'GET', path: () => '/api/export?format=json', expect: signedIn(200) },
   { file: 'app/api/health/route.ts', method: 'GET', path: () => '/api/health', expect: everyone(200) },
   // Unknown API paths: 401 before 404, so signed-out callers learn nothing.
   ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method): Entry => ({
     file: 'app/api/[...unknown]/route.ts', method, path: () => '/api/no/such/endpoint',
     body: method === 'GET' ? undefined : () => ({}),
-    expect: { anonymous: 401, disabled: 401, viewer: 404, reviewer: 404, admin: 404 },
+    expect: { anonymous: 401, disabled: 401, viewer: 404, reviewer: 404, editor: 404 },
   })),
 
   // next-auth: public by design; the session endpoint must not vouch for a disabled account.
@@ -136,6 +147,7 @@ const TABLE: Entry[] = [
     file: 'app/api/auth/[...nextauth]/route.ts', method: 'POST', path: () => '/api/auth/signout',
     body: () => 'json=true', headers: { 'content-type': 'application/x-www-form-urlencoded' },
     expect: everyone(200),
+    writesNothing: 'refused without the CSRF token: next-auth answers 200 with a csrf=true URL',
     check: async (res) => {
       expect(((await res.json()) as { url: string }).url).toContain('csrf=true');
       expect(res.headers.getSetCookie().filter((c) => c.includes('session-token='))).toEqual([]);
@@ -173,11 +185,15 @@ function endpointsOnDisk(): string[] {
   }).sort();
 }
 
+const entryName = (e: Entry) => `${e.method} ${e.file}${e.rule ? ` (${e.rule})` : ''}`;
+
 describe('the table covers the app', () => {
-  it('has exactly one entry per page and per route method on disk', () => {
-    const inTable = TABLE.map((e) => `${e.file} ${e.method}`);
-    expect(new Set(inTable).size, 'duplicate entries').toBe(inTable.length);
-    expect(inTable.sort()).toEqual(endpointsOnDisk());
+  it('has an entry for every page and route method on disk, and none for anything else', () => {
+    const names = TABLE.map(entryName);
+    expect(new Set(names).size, 'duplicate entries').toBe(names.length);
+    expect(TABLE.filter((e) => !e.rule).map((e) => `${e.file} ${e.method}`).sort()).toEqual(endpointsOnDisk());
+    const endpoints = new Set(endpointsOnDisk());
+    expect(TABLE.filter((e) => e.rule && !endpoints.has(`${e.file} ${e.method}`)).map(entryName)).toEqual([]);
   });
 
   it('has an entry for every socket event, and the server registers exactly those', () => {
@@ -194,7 +210,7 @@ const MUTATING = (m: string) => !['GET', 'HEAD', 'OPTIONS'].includes(m);
 describe('HTTP authorization matrix', () => {
   for (const entry of TABLE) {
     for (const who of WHO) {
-      it(`${entry.method} ${entry.file} as ${who} → ${entry.expect[who]}`, async () => {
+      it(`${entryName(entry)} as ${who} → ${entry.expect[who]}`, async () => {
         const p = entry.path();
         const eventsBefore = await db.auditEvent.count();
         const res = await request(who, entry.method, p, await entry.body?.(), entry.headers);
@@ -210,7 +226,10 @@ describe('HTTP authorization matrix', () => {
           expect(await res.json()).toEqual({ error: { code, message: expect.any(String) } });
         }
         await entry.check?.(res, who);
-        if (res.status >= 400 && MUTATING(entry.method)) expect(await db.auditEvent.count(), 'a refused request wrote nothing').toBe(eventsBefore);
+        if (MUTATING(entry.method)) {
+          const written = res.status < 300 && !entry.writesNothing ? 1 : 0;
+          expect(await db.auditEvent.count(), written ? 'an allowed change wrote its audit event' : 'a refused request wrote nothing').toBe(eventsBefore + written);
+        }
       });
     }
   }
@@ -218,17 +237,17 @@ describe('HTTP authorization matrix', () => {
 
 // ---------------------------------------------------------------------------
 
-type SocketWho = 'viewer' | 'reviewer' | 'admin';
+type SocketWho = 'viewer' | 'reviewer' | 'editor';
 type SocketEntry = { payload: () => Promise<unknown> | unknown; expect: Record<SocketWho, 'ok' | 'forbidden'> };
 
 const SOCKET_EVENTS: Record<ClientEvent, SocketEntry> = {
-  sync: { payload: () => ({ since: 0 }), expect: { viewer: 'ok', reviewer: 'ok', admin: 'ok' } },
-  'presence:view': { payload: () => ({ claimId }), expect: { viewer: 'ok', reviewer: 'ok', admin: 'ok' } },
-  'presence:snapshot': { payload: () => ({}), expect: { viewer: 'ok', reviewer: 'ok', admin: 'ok' } },
-  'presence:writing': { payload: () => ({ claimId, what: 'comment' }), expect: { viewer: 'forbidden', reviewer: 'ok', admin: 'ok' } },
+  sync: { payload: () => ({ since: 0 }), expect: { viewer: 'ok', reviewer: 'ok', editor: 'ok' } },
+  'presence:view': { payload: () => ({ claimId }), expect: { viewer: 'ok', reviewer: 'ok', editor: 'ok' } },
+  'presence:snapshot': { payload: () => ({}), expect: { viewer: 'ok', reviewer: 'ok', editor: 'ok' } },
+  'presence:writing': { payload: () => ({ claimId, what: 'comment' }), expect: { viewer: 'forbidden', reviewer: 'ok', editor: 'ok' } },
   'verdict:set': {
     payload: async () => ({ claimId, status: 'disputed', reason: 'Socket matrix.', evidence: [], expectedVersion: await currentVersion() }),
-    expect: { viewer: 'forbidden', reviewer: 'ok', admin: 'ok' },
+    expect: { viewer: 'forbidden', reviewer: 'ok', editor: 'ok' },
   },
 };
 
@@ -249,7 +268,7 @@ describe('socket authorization matrix', () => {
     });
   }
 
-  for (const who of ['viewer', 'reviewer', 'admin'] as const) {
+  for (const who of ['viewer', 'reviewer', 'editor'] as const) {
     it(`${who}: every client event answers as documented`, async () => {
       const socket = connectSocket(desk.app.baseUrl, { cookie: cookieOf(who) });
       open.push(socket);
@@ -286,10 +305,10 @@ describe('cross-site request forgery', () => {
   const mutating = TABLE.filter((e) => MUTATING(e.method));
 
   for (const entry of mutating) {
-    it(`${entry.method} ${entry.file} from another origin → 403, nothing written`, async () => {
+    it(`${entryName(entry)} from another origin → 403, nothing written`, async () => {
       for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<string, string>[]) {
         const eventsBefore = await db.auditEvent.count();
-        const res = await request('admin', entry.method, entry.path(), await entry.body?.(), { ...entry.headers, ...headers });
+        const res = await request('editor', entry.method, entry.path(), await entry.body?.(), { ...entry.headers, ...headers });
         expect(res.status, JSON.stringify(headers)).toBe(403);
         expect(await res.json()).toEqual({ error: { code: 'forbidden', message: 'Cross-site requests are not allowed.' } });
         expect(await db.auditEvent.count()).toBe(eventsBefore);
@@ -332,7 +351,7 @@ describe('cross-site request forgery', () => {
   });
 
   it('websocket handshakes from another origin are refused, even with a valid cookie', async () => {
-    const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.admin, origin: 'https://evil.example' });
+    const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.editor, origin: 'https://evil.example' });
     try {
       expect(await refused(socket)).toMatch(/origin|xhr poll error|websocket error/i);
     } finally {

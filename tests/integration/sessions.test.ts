@@ -4,7 +4,7 @@
 // (SESSION_SWEEP_SECONDS), so a socket closed within the test was closed by the
 // sign-out or the disabling itself, not by the periodic sweep.
 import { spawn } from 'node:child_process';
-import { encode } from 'next-auth/jwt';
+import { decode, encode } from 'next-auth/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/auth/password';
 import { db, disconnectDb } from '../../lib/db';
@@ -126,6 +126,16 @@ describe('signing out', () => {
     expect((await keepAlive(a, session.cookie)).body.user).toBeDefined();
     const seen = await db.session.findUniqueOrThrow({ where: { id: row.id } });
     expect(seen.lastSeenAt.getTime()).toBeGreaterThan(hourAgo.getTime() + 3_000_000);
+  });
+
+  it('a cookie signed while editors were called "admin" keeps working, and its session says editor', async () => {
+    const session = await login(a.baseUrl, 'admin@factdesk.test', DEMO_PASSWORD);
+    const secret = process.env.NEXTAUTH_SECRET!;
+    const token = await decode({ token: /next-auth\.session-token=([^;]+)/.exec(session.cookie)![1], secret });
+    expect(token).toMatchObject({ role: 'editor' });
+    const cookie = `next-auth.session-token=${await encode({ token: { ...token, role: 'admin' }, secret })}`;
+    expect(await api(a, cookie)).toBe(200);
+    expect((await keepAlive(a, cookie)).body.user).toMatchObject({ email: 'admin@factdesk.test', role: 'editor' });
   });
 
   it('a cookie issued before server-side sessions (no session id) is treated as ended: sign in again', async () => {

@@ -6,7 +6,7 @@ import { hashPassword } from '../../lib/auth/password';
 import { appendAuditEvents } from '../../lib/audit/append-audit-events';
 import { db, disconnectDb } from '../../lib/db';
 import { MAX_REPLAY_CHANGES, type SyncResult } from '../../lib/realtime/events';
-import { latestSeq } from '../../lib/realtime/replay';
+import { latestSeq } from '../../lib/history/replay-changes';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
 import { type AppServer, login, startAppServer } from '../support/app-server';

@@ -34,6 +34,17 @@ describe('account commands', () => {
     expect((await login(app.baseUrl, 'lucia@paper.example', 'a-long-enough-password')).ok).toBe(true);
   });
 
+  it("user:create takes --role editor, and still --role admin (the editor role's former name)", { timeout: 120_000 }, async () => {
+    for (const [email, role] of [['ed@paper.example', 'editor'], ['old-habits@paper.example', 'admin']]) {
+      const r = await npm(['user:create', '--', '--email', email!, '--role', role!], 'a-long-enough-password\n');
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain(`Created editor ${email}.`);
+      expect((await db.user.findUniqueOrThrow({ where: { email } })).role).toBe('editor');
+      const event = await db.auditEvent.findFirstOrThrow({ where: { action: 'user.created', after: { path: ['email'], equals: email } } });
+      expect(event.after).toMatchObject({ role: 'editor' });
+    }
+  });
+
   it('user:create refuses bad input and changes nothing', { timeout: 120_000 }, async () => {
     const before = await db.user.count();
     const shortPw = await npm(['user:create', '--', '--email', 'x@paper.example', '--role', 'reviewer'], 'short\n');
@@ -41,7 +52,7 @@ describe('account commands', () => {
     expect(shortPw.stderr).toMatch(/at least 12 characters/);
     const badRole = await npm(['user:create', '--', '--email', 'y@paper.example', '--role', 'boss'], 'a-long-enough-password\n');
     expect(badRole.status).toBe(1);
-    expect(badRole.stderr).toMatch(/Role must be/);
+    expect(badRole.stderr).toMatch(/Role must be editor, reviewer or viewer\./);
     const dup = await npm(['user:create', '--', '--email', 'lucia@paper.example', '--role', 'viewer'], 'a-long-enough-password\n');
     expect(dup.status).toBe(1);
     expect(dup.stderr).toMatch(/already exists/);

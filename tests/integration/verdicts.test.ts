@@ -108,7 +108,7 @@ describe('POST /api/claims/{id}/verdict', () => {
     expect(due.claims.map((c) => c.id)).toEqual([id]);
 
     expect((await desk.call('reviewer', 'POST', `/api/claims/${id}/verdict`, verdict(2, { status: 'unreviewed' }))).status).toBe(403);
-    expect((await desk.call('admin', 'POST', `/api/claims/${id}/verdict`, verdict(2, { status: 'unreviewed' }))).status).toBe(200);
+    expect((await desk.call('editor', 'POST', `/api/claims/${id}/verdict`, verdict(2, { status: 'unreviewed' }))).status).toBe(200);
   });
 
   it('an error after the change inside the transaction leaves neither the change nor an audit event', async () => {
@@ -131,5 +131,23 @@ describe('POST /api/claims/{id}/verdict', () => {
   it('404 for an unknown claim, 400 for a malformed id', async () => {
     expect((await desk.call('reviewer', 'POST', `/api/claims/${crypto.randomUUID()}/verdict`, verdict(1))).status).toBe(404);
     expect((await desk.call('reviewer', 'POST', '/api/claims/nope/verdict', verdict(1))).status).toBe(400);
+  });
+});
+
+describe('POST /api/claims/{id}/assignment', () => {
+  it('an editor assigns a claim to a reviewer or an editor, never to a viewer', async () => {
+    const id = await desk.claimId('004_70e37703d5faa8e3');
+    const userId = async (email: string) => (await db.user.findUniqueOrThrow({ where: { email } })).id;
+    for (const email of ['reviewer@factdesk.test', 'admin@factdesk.test']) {
+      const res = await desk.call('editor', 'POST', `/api/claims/${id}/assignment`, { userId: await userId(email) });
+      expect(res.status, email).toBe(200);
+      expect(((await res.json()) as { assignee: { id: string } | null }).assignee?.id).toBe(await userId(email));
+    }
+    const eventsBefore = await db.auditEvent.count();
+    const refused = await desk.call('editor', 'POST', `/api/claims/${id}/assignment`, { userId: await userId('viewer@factdesk.test') });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: 'invalid_input', message: 'userId: viewers cannot be assigned claims.' } });
+    expect((await db.claim.findUniqueOrThrow({ where: { id } })).assigneeId).toBe(await userId('admin@factdesk.test'));
+    expect(await db.auditEvent.count()).toBe(eventsBefore);
   });
 });

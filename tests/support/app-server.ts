@@ -50,7 +50,7 @@ export async function startAppServer(serverEnv: ServerEnv = {}, options: { port?
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', 'server/index.ts'],
+    ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', '--import', './scripts/register-server-only.mjs', 'server/index.ts'],
     {
       cwd: ROOT,
       detached: true,

@@ -1,13 +1,13 @@
 // Shared set-up for integration tests: seed through the app's own seeders,
-// start the real server, sign in every demo role through next-auth.
+// start the real server, sign in every demo account through next-auth.
 import { db } from '../../lib/db';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
 import { type AppServer, login, startAppServer } from './app-server';
 
-export type Role = 'admin' | 'reviewer' | 'reviewer2' | 'viewer';
+export type Role = 'editor' | 'reviewer' | 'reviewer2' | 'viewer';
 export const EMAIL: Record<Role, string> = {
-  admin: 'admin@factdesk.test',
+  editor: 'admin@factdesk.test',
   reviewer: 'reviewer@factdesk.test',
   reviewer2: 'reviewer2@factdesk.test',
   viewer: 'viewer@factdesk.test',

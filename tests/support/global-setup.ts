@@ -6,7 +6,6 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error -- plain .mjs helper shared with npm start, no type declarations
 import { ensureBuilt } from '../../scripts/prepare.mjs';
 import { applyMigrations } from '../../lib/runtime/migrate';
 import { assertLocalDatabase, type DatabaseHandle, startEmbeddedPostgres } from '../../lib/runtime/postgres';

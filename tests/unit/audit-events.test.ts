@@ -2,8 +2,8 @@
 // of each action, and what the types refuse (checked by `tsc`, which fails
 // when an @ts-expect-error below stops being an error).
 import { describe, expect, it } from 'vitest';
-import { describeEvent } from '../../lib/audit/describe-event';
-import { AUDIT_ACTIONS, type AuditEventInput, auditEventSchema } from '../../lib/audit/events';
+import { describeEvent } from '../../lib/utils/describe-event';
+import { AUDIT_ACTIONS, type AuditEventInput, auditEventSchema } from '../../lib/validation/audit-events';
 
 const CLAIM = '0b6f3c2e-8a4d-4e1f-9c3b-2d5a6e7f8091';
 const typed = (e: AuditEventInput) => e;

@@ -2,7 +2,7 @@
 // database or a log (issue 9): the class of hostile values, not one example.
 import { describe, expect, it } from 'vitest';
 import { clientAddress } from '../../lib/http/client-address';
-import { ipAddressFrom, isLoopbackAddress, isNormalRequestId, MAX_REQUEST_ID_LENGTH, requestIdFrom } from '../../lib/http/request-meta';
+import { ipAddressFrom, isLoopbackAddress, isNormalRequestId, MAX_REQUEST_ID_LENGTH, requestIdFrom } from '../../lib/request-meta';
 import { liveCount, THROTTLE } from '../../lib/auth/login-throttle';
 import { credentialsSchema } from '../../lib/validation/users';
 

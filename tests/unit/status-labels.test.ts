@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeEvent } from '../../lib/audit/describe-event';
+import { describeEvent } from '../../lib/utils/describe-event';
 import { STATUS_LABELS, statusWord } from '../../lib/utils/status-labels';
 import { CLAIM_STATUSES } from '../../lib/validation/claims';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AUDIT_ACTIONS } from '@/lib/audit/events';
-import { listAuditEvents } from '@/lib/audit/list-audit-events';
+import { AUDIT_ACTIONS } from '@/lib/validation/audit-events';
+import { listAuditEvents } from '@/lib/history/list-audit-events';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { userNames } from '@/lib/users/user-names';
 import { formatDateTime } from '@/lib/utils/format';

@@ -1,7 +1,7 @@
-import { listAuditEvents } from '@/lib/audit/list-audit-events';
+import { listAuditEvents } from '@/lib/history/list-audit-events';
 import { apiRoute, searchParamsObject } from '@/lib/http/api-route';
 import { auditQuerySchema } from '@/lib/validation/audit';
-import { parseOrThrow } from '@/lib/validation/parse';
+import { parseOrThrow } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import { listClaims } from '@/lib/claims/list-claims';
 import { apiRoute, searchParamsObject } from '@/lib/http/api-route';
 import { listClaimsQuerySchema } from '@/lib/validation/claims';
-import { parseOrThrow } from '@/lib/validation/parse';
+import { parseOrThrow } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 

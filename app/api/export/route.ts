@@ -3,7 +3,7 @@ import { produceExport } from '@/lib/exports/produce-export';
 import { apiRoute, searchParamsObject } from '@/lib/http/api-route';
 import { EXPORT_CSP } from '@/lib/http/security-headers';
 import { exportQuerySchema } from '@/lib/validation/export';
-import { parseOrThrow } from '@/lib/validation/parse';
+import { parseOrThrow } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 

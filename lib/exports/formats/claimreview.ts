@@ -1,6 +1,7 @@
 // schema.org ClaimReview JSON-LD: one review per decided claim, for fact-check
 // markup that search engines read. Rating scale documented in docs/export-format.md.
 // Publishers paste it into <script type="application/ld+json">: written with embedJson.
+import 'server-only';
 import { Readable } from 'node:stream';
 import { config } from '../../env';
 import { STATUS_LABELS } from '../../utils/status-labels';

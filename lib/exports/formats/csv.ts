@@ -9,6 +9,7 @@
 //   (a `;` locale opening a `,` file) loses the quoting at the first embedded
 //   line break and then starts cells there: LibreOffice made `=2+5` a formula.
 // Exact text is in the JSON export; the CSV trades "104, -3" → "104, '-3" for that.
+import 'server-only';
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { ExportClaim } from '../export-claims';

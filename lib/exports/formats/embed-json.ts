@@ -4,6 +4,8 @@
 // U+2028/U+2029 (line terminators to pre-2019 JavaScript) become escapes too.
 // The result is still JSON and parses back to exactly the same value.
 
+import 'server-only';
+
 const UNSAFE = /[<>&\u2028\u2029]/g;
 const ESCAPED: Record<string, string> = {
   '<': '\\u003c',

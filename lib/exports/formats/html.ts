@@ -1,6 +1,7 @@
 // The printable report: summary counts with a small chart, then every claim
 // with its verdict and history. Self-contained HTML; all text is escaped, and the
 // file carries its own no-script policy because it is opened from disk.
+import 'server-only';
 import { Readable } from 'node:stream';
 import { REPORT_CSP } from '../../http/security-headers';
 import type { ClaimStatus } from '../../validation/claims';

@@ -1,5 +1,6 @@
 // The versioned JSON export (see docs/export-format.md), written claim by claim.
 // Written with embedJson: people paste it into pages (a script tag, a template) too.
+import 'server-only';
 import { Readable } from 'node:stream';
 import type { ExportClaim } from '../export-claims';
 import { embedJson } from './embed-json';

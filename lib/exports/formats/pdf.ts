@@ -1,5 +1,6 @@
 // The PDF report (pdfkit), with DejaVu Sans embedded so Portuguese and Cyrillic
 // text render in any viewer. Pages are flushed as they fill: memory stays flat.
+import 'server-only';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';

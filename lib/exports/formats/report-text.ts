@@ -1,4 +1,5 @@
 // Colours and wording shared by the printable HTML and the PDF report.
+import 'server-only';
 import type { ClaimStatus } from '../../validation/claims';
 
 export const STATUS_COLOR: Record<ClaimStatus, string> = {

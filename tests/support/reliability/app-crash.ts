@@ -5,7 +5,7 @@
 // other one. Shared by the CI test and the soak test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, disconnectDb } from '../../../lib/db';
-import { latestSeq } from '../../../lib/realtime/replay';
+import { latestSeq } from '../../../lib/history/replay-changes';
 import { DEMO_PASSWORD } from '../../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../../seeds/run-seed';
 import { type AppServer, login, startAppServer } from '../app-server';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { listAuditEvents } from '@/lib/audit/list-audit-events';
+import { listAuditEvents } from '@/lib/history/list-audit-events';
 import { requirePageActor } from '@/lib/auth/page-actor';
-import { canAssign, canComment, canReview } from '@/lib/auth/permissions';
+import { canAssign, canComment, canReview, canSetVerdict } from '@/lib/auth/permissions';
 import { claimNeighbours } from '@/lib/claims/claim-neighbours';
 import { getClaim } from '@/lib/claims/get-claim';
 import { listComments } from '@/lib/claims/list-comments';
@@ -41,6 +41,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
     throw e;
   });
   const { query, keep } = parseListParams(await searchParams);
+  const can = { setVerdict: canReview(actor), reopen: canSetVerdict(actor, 'unreviewed'), comment: canComment(actor), assign: canAssign(actor) };
   // When the title is the article's own headline line, show it once, as the heading.
   const bodyParagraphs = paragraphs(claim.body);
   if (bodyParagraphs[0] === claim.title) bodyParagraphs.shift();
@@ -48,7 +49,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
     listAuditEvents({ actor, query: auditQuerySchema.parse({ claimId: claim.id, limit: 100 }) }),
     listComments({ actor, claimId: claim.id }),
     claimNeighbours({ actor, claimId: claim.id, query }),
-    canAssign(actor) ? listAssignableUsers() : Promise.resolve([]),
+    can.assign ? listAssignableUsers() : Promise.resolve([]),
     userNames(),
   ]);
 
@@ -76,12 +77,12 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
               </details>
             )}
           </article>
-          <CommentThread claimId={claim.id} comments={comments} canPost={canComment(actor)} />
+          <CommentThread claimId={claim.id} comments={comments} canPost={can.comment} />
         </div>
         <aside id="review" className="scroll-mt-16 space-y-4" aria-label="Review">
           <CurrentVerdict claim={claim} />
-          {canReview(actor) ? (
-            <VerdictPanel key={claim.id} claim={claim} isAdmin={actor.role === 'admin'} />
+          {can.setVerdict ? (
+            <VerdictPanel key={claim.id} claim={claim} canReopen={can.reopen} />
           ) : (
             <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600" data-testid="read-only-note">
               You have read-only access: verdicts are set by reviewers and editors.
@@ -93,7 +94,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
               <dt className="text-slate-500">Status</dt>
               <dd><StatusBadge status={claim.status} /></dd>
               <dt className="text-slate-500">Assigned to</dt>
-              <dd><AssignmentControl claimId={claim.id} assignee={claim.assignee} people={people} canAssign={canAssign(actor)} /></dd>
+              <dd><AssignmentControl claimId={claim.id} assignee={claim.assignee} people={people} canAssign={can.assign} /></dd>
               <dt className="text-slate-500">Language</dt>
               <dd data-testid="claim-language">{languageName(claim.language)} <span className="text-slate-500">({claim.language})</span></dd>
               <dt className="text-slate-500">Source key</dt>

@@ -1,4 +1,4 @@
-import { verifyAudit } from '@/lib/audit/verify-audit';
+import { verifyAudit } from '@/lib/history/verify-audit';
 import { apiRoute } from '@/lib/http/api-route';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { getClaim } from '@/lib/claims/get-claim';
 import { apiRoute } from '@/lib/http/api-route';
 import { claimIdSchema } from '@/lib/validation/claims';
-import { parseOrThrow } from '@/lib/validation/parse';
+import { parseOrThrow } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 

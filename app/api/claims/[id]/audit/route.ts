@@ -1,9 +1,9 @@
-import { listAuditEvents } from '@/lib/audit/list-audit-events';
+import { listAuditEvents } from '@/lib/history/list-audit-events';
 import { getClaim } from '@/lib/claims/get-claim';
 import { apiRoute, searchParamsObject } from '@/lib/http/api-route';
 import { auditQuerySchema } from '@/lib/validation/audit';
 import { claimIdSchema } from '@/lib/validation/claims';
-import { parseOrThrow } from '@/lib/validation/parse';
+import { parseOrThrow } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@ import { addComment } from '@/lib/claims/add-comment';
 import { listComments } from '@/lib/claims/list-comments';
 import { apiRoute, readJson } from '@/lib/http/api-route';
 import { claimIdSchema } from '@/lib/validation/claims';
-import { parseOrThrow } from '@/lib/validation/parse';
+import { parseOrThrow } from '@/lib/errors';
 import { commentInputSchema } from '@/lib/validation/verdicts';
 
 export const dynamic = 'force-dynamic';

@@ -1,18 +1,19 @@
 // The audit event contract: every state change in Factdesk is one member of
 // this union, each with its own payload schema. Writers are typed by it and
-// readers parse with it (to-record.ts), so a renamed key cannot compile on one
-// side and silently read as blank on the other. Client-safe (zod only).
+// readers parse with it (lib/audit/to-record.ts), so a renamed key cannot
+// compile on one side and silently read as blank on the other. Client-safe
+// (zod only): browsers get these events live (PublicAuditEvent).
 //
-// A new action is one member here, one line in describe-event.ts and one
+// A new action is one member here, one line in lib/utils/describe-event.ts and one
 // migration re-creating the audit_events_action_check constraint
 // (tests/integration/audit-contract.test.ts fails until all three agree).
 // Changing a payload: old rows are immutable, so their shape must still parse.
-import { z } from '../validation/zod';
-import { CLAIM_STATUSES } from '../validation/claims';
-import { EXPORT_FORMATS } from '../validation/export';
-import { ROLES } from '../validation/users';
-import { recordIdSchema } from '../validation/ids';
-import { storedEvidenceSchema } from '../validation/verdicts';
+import { z } from './zod';
+import { CLAIM_STATUSES } from './claims';
+import { EXPORT_FORMATS } from './export';
+import { roleSchema } from './users';
+import { recordIdSchema } from './ids';
+import { storedEvidenceSchema } from './verdicts';
 
 export const AUDIT_ACTIONS = [
   'claim.imported',
@@ -49,9 +50,6 @@ const articleSource = z.object({
   byteLength: z.number().int(),
   sha256: z.string(),
 });
-
-// Re-exported for set-verdict.ts until its imports are next touched.
-export { storedEvidenceSchema };
 
 const verdictState = z.object({
   status: z.enum(CLAIM_STATUSES),
@@ -152,7 +150,8 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     ...envelope,
     ...noClaim,
     before: absent,
-    after: account.extend({ role: z.enum(ROLES) }),
+    // Rows written before the rename say "admin": read as editor (roleSchema).
+    after: account.extend({ role: roleSchema }),
     reason: absent,
   }),
   z.object({
@@ -227,5 +226,14 @@ export type UnreadableAuditEvent = ChainFields & {
 
 /** What reading a row gives: a parsed event, or the unreadable marker. */
 export type StoredAuditEvent = AuditEventRecord | UnreadableAuditEvent;
+
+type Hidden = 'prevHash' | 'hash' | 'requestId';
+/** An audit event as browsers see it: without the chain hashes and request id (one type per action). */
+export type PublicAuditEvent = StoredAuditEvent extends infer E ? (E extends unknown ? Omit<E, Hidden> : never) : never;
+
+export function publicAuditEvent(e: StoredAuditEvent): PublicAuditEvent {
+  const { prevHash: _prevHash, hash: _hash, requestId: _requestId, ...rest } = e;
+  return rest;
+}
 
 export const SYSTEM_ACTOR = { actorId: null, actorLabel: 'system' } as const;

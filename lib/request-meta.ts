@@ -3,6 +3,7 @@
 // id once made the sign-in audit insert fail and rolled back the throttle.
 // (The user agent is neither stored nor logged anywhere; if it ever is, add
 // its normaliser here.)
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 

@@ -1,13 +1,13 @@
 // Reading the audit trail: newest first, filtered, paginated by sequence number.
+import 'server-only';
 import type { Prisma } from '../generated/prisma/client';
 import { canReadAudit, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
-import { publicAuditEvent } from '../realtime/publish';
-import type { PublicAuditEvent } from '../realtime/events';
 import type { AuditQuery } from '../validation/audit';
+import { type PublicAuditEvent, publicAuditEvent } from '../validation/audit-events';
 import { isId } from '../validation/ids';
-import { toAuditRecord } from './to-record';
+import { toAuditRecord } from '../audit/to-record';
 
 export type AuditPage = { events: (PublicAuditEvent & { hash: string })[]; nextCursor: number | null };
 

@@ -1,8 +1,7 @@
 // Human wording for audit events (history lists, notices). Client-safe.
 // One line per action: a new action without its line does not compile.
-import type { PublicAuditEvent } from '../realtime/events';
-import { statusWord } from '../utils/status-labels';
-import type { AuditAction, LoginFailureReason } from './events';
+import type { AuditAction, LoginFailureReason, PublicAuditEvent } from '../validation/audit-events';
+import { statusWord } from './status-labels';
 
 /** A piece of wording; `{ user }` is text someone typed (names, emails), shown bidi-isolated. */
 export type DescriptionPart = string | { user: string };

@@ -2,6 +2,8 @@
 // JSON field that is not a URL (new URL('2026-13-01')), which answers 500.
 // No Next.js imports: lib/auth/options loads in the custom server before Next does.
 
+import 'server-only';
+
 /**
  * next-auth's default redirect callback, without the throws: anything not on
  * this site goes to baseUrl. `url` is typed unknown because a JSON body can make

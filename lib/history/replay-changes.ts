@@ -1,11 +1,12 @@
 // Catch-up after a reconnect: every change since the client's last sequence
 // number, read from the audit log in order (the log is the source of truth;
 // socket delivery alone is at-most-once).
+import 'server-only';
 import { toClaimSummary } from '../claims/claim-dto';
 import { db } from '../db';
 import { toAuditRecord } from '../audit/to-record';
-import { type DeskChange, MAX_REPLAY_CHANGES, RELOAD_MESSAGE, type SyncResult } from './events';
-import { publicAuditEvent } from './publish';
+import { type DeskChange, MAX_REPLAY_CHANGES, RELOAD_MESSAGE, type SyncResult } from '../realtime/events';
+import { publicAuditEvent } from '../validation/audit-events';
 
 const BATCH = 500;
 
