@@ -1,10 +1,10 @@
 // Seeding used by `npm run db:seed`, `npm start` and the tests: imports every
-// seeds/*.txt through the import pipeline (lib/articles/import-article.ts)
+// seeds/*.txt through the import pipeline (lib/claims/import-article.ts)
 // and, when asked, creates the demo accounts.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fingerprintClaims } from '../lib/articles/fingerprint-claims';
-import { importArticle } from '../lib/articles/import-article';
+import { importArticle } from '../lib/claims/import-article';
 import { db } from '../lib/db';
 import { AppError } from '../lib/errors';
 import { createUser } from '../lib/users/create-user';

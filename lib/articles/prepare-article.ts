@@ -1,6 +1,6 @@
 // The pure half of importing an article: from the bytes or text as received to
 // every field stored for it (decode → extract → title, language, boilerplate,
-// fingerprint), or one refusal. No I/O; lib/articles/import-article.ts does
+// fingerprint), or one refusal. No I/O; lib/claims/import-article.ts does
 // the duplicate checks and the writes.
 import 'server-only';
 import { createHash } from 'node:crypto';

@@ -2,7 +2,7 @@
 // multi-row INSERTs, each batch one transaction with its "claim.imported"
 // audit events and the claims' duplicate-check fingerprints. Existing source
 // keys are skipped, never overwritten; no duplicate check is made (the
-// one-article pipeline, lib/articles/import-article.ts, makes them).
+// one-article pipeline, lib/claims/import-article.ts, makes them).
 // Publishes no realtime events: a browser sees the claims on its next load.
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';

@@ -41,7 +41,7 @@ const absent = z.null().default(null);
 
 const claimText = z.object({ title: z.string(), language: z.string(), contentHash: z.string() });
 
-/** How an article came in (lib/articles/import-article.ts): the original's size and SHA-256, not its bytes. */
+/** How an article came in (lib/claims/import-article.ts): the original's size and SHA-256, not its bytes. */
 const articleSource = z.object({
   kind: z.enum(['seed', 'paste', 'upload', 'url', 'api', 'cli']),
   name: z.string().nullable(),

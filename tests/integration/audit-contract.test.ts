@@ -22,7 +22,7 @@ import { verifyCredentials } from '../../lib/auth/verify-credentials';
 import { addComment } from '../../lib/claims/add-comment';
 import { assignClaim } from '../../lib/claims/assign-claim';
 import { bulkImportClaims } from '../../lib/claims/bulk-import';
-import { importArticle } from '../../lib/articles/import-article';
+import { importArticle } from '../../lib/claims/import-article';
 import { setVerdict } from '../../lib/claims/set-verdict';
 import { db, disconnectDb } from '../../lib/db';
 import { exportWhere, iterateExportClaims } from '../../lib/exports/export-claims';

@@ -7,7 +7,7 @@ import vm from 'node:vm';
 import { parse as parseCsv } from 'csv-parse/sync';
 import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importArticle } from '../../lib/articles/import-article';
+import { importArticle } from '../../lib/claims/import-article';
 import { db, disconnectDb } from '../../lib/db';
 import { neutralise } from '../../lib/exports/formats/csv';
 import { produceExport } from '../../lib/exports/produce-export';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importArticle } from '../../lib/articles/import-article';
+import { importArticle } from '../../lib/claims/import-article';
 import { db, disconnectDb } from '../../lib/db';
 import { seedArticles } from '../../seeds/run-seed';
 import { endlessChunkedUpload } from '../support/endless-upload';

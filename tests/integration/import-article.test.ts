@@ -13,7 +13,7 @@ import { Server } from 'socket.io';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exactDuplicateQuery, nearCandidatesQuery } from '../../lib/articles/find-duplicates';
 import { fingerprint } from '../../lib/articles/fingerprint';
-import { type ImportArticleOptions, importArticle } from '../../lib/articles/import-article';
+import { type ImportArticleOptions, importArticle } from '../../lib/claims/import-article';
 import { MAX_IMPORT_BYTES } from '../../lib/articles/prepare-article';
 import { verifyAuditChain } from '../../lib/audit/verify-chain';
 import { toAuditRecord } from '../../lib/audit/to-record';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importArticle } from '../../lib/articles/import-article';
+import { importArticle } from '../../lib/claims/import-article';
 import { normalizeForSearch } from '../../lib/articles/normalize-search';
 import { parseArticle } from '../../lib/articles/parse-article';
 import { appendAuditEvent } from '../../lib/audit/append-audit-event';

@@ -3,7 +3,7 @@
 -- declare a CHECK constraint.
 --
 -- Adds 'article.imported' (lib/audit/events.ts: an article imported through
--- the import pipeline, lib/articles/import-article.ts) to the actions
+-- the import pipeline, lib/claims/import-article.ts) to the actions
 -- audit_events.action may hold. The constraint is re-created whole; IF EXISTS
 -- lets this run on a database whose constraint was dropped by hand.
 -- Re-adding it reads every existing row; no row is changed.

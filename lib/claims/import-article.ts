@@ -1,6 +1,6 @@
 // The one import pipeline (issue 11), for seeds, paste, upload, URL, API and
-// CLI alike: prepare the article (decode, extract, title, language,
-// boilerplate, fingerprint), check duplicates, then write the claim, its
+// CLI alike: prepare the article (lib/articles: decode, extract, title,
+// language, boilerplate, fingerprint), check duplicates, then write the claim, its
 // fingerprint, its source snapshot and the audit event in one transaction, and
 // publish "claim created" after the commit. Bad input is an AppError with one
 // sentence and nothing written. `preview` does everything but write.
@@ -9,16 +9,16 @@ import type { Claim } from '../generated/prisma/client';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import { type AuditEventRecord, SYSTEM_ACTOR } from '../validation/audit-events';
 import { type Actor, canImportArticles } from '../auth/permissions';
-import { toClaimSummary } from '../claims/claim-dto';
+import { toClaimSummary } from './claim-dto';
 import { db, type Tx } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
 import type { ArticleOverrides, ImportSourceKind } from '../validation/articles';
-import { type ClaimRef, type DuplicateMatch, findExactDuplicate, findNearDuplicates } from './find-duplicates';
-import { saveFingerprint } from './fingerprint-claims';
-import { importRefusal } from './import-refusal';
-import { seedSourceKey } from './parse-article';
-import { type ImportContent, type PreparedArticle, prepareArticle } from './prepare-article';
+import { type ClaimRef, type DuplicateMatch, findExactDuplicate, findNearDuplicates } from '../articles/find-duplicates';
+import { saveFingerprint } from '../articles/fingerprint-claims';
+import { importRefusal } from '../articles/import-refusal';
+import { seedSourceKey } from '../articles/parse-article';
+import { type ImportContent, type PreparedArticle, prepareArticle } from '../articles/prepare-article';
 
 export type ImportArticleOptions = {
   /** Who imports; null for the system (the seeder, scripts run on the server). */
