@@ -33,7 +33,7 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
 
   useDeskChanges(({ event, claim }) => {
     if (!claim) return;
-    if (event.action === 'claim.imported') {
+    if (event.action === 'claim.imported' || event.action === 'article.imported') {
       setNewClaims((n) => n + 1);
       return;
     }

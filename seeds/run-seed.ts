@@ -1,10 +1,12 @@
 // Seeding used by `npm run db:seed`, `npm start` and the tests: imports every
-// seeds/*.txt as a claim and, when asked, creates the demo accounts.
+// seeds/*.txt through the import pipeline (lib/claims/import-article.ts)
+// and, when asked, creates the demo accounts.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { decodeArticleFile } from '../lib/articles/parse-article';
-import { type ImportOutcome, importArticle } from '../lib/claims/import-article';
+import { fingerprintClaims } from '../lib/articles/fingerprint-claims';
+import { importArticle } from '../lib/claims/import-article';
 import { db } from '../lib/db';
+import { AppError } from '../lib/errors';
 import { createUser } from '../lib/users/create-user';
 import { parseOrThrow } from '../lib/errors';
 import { newUserSchema } from '../lib/validation/users';
@@ -12,15 +14,37 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 
 export const SEEDS_DIR = import.meta.dirname;
 
-export type SeedSummary = Record<ImportOutcome, string[]> & { demoUsersCreated: string[] };
+export type SeedSummary = {
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+  /** Seeds whose text another claim already has (not imported). */
+  duplicate: { key: string; of: string }[];
+  /** Seeds that resemble another claim (not imported: a seed cannot confirm). */
+  nearDuplicate: { key: string; resembles: string; similarity: number }[];
+  /** Claims on the desk that were given their duplicate-check fingerprint. */
+  fingerprinted: number;
+  demoUsersCreated: string[];
+};
 
 export async function seedArticles(dir = SEEDS_DIR): Promise<SeedSummary> {
-  const summary: SeedSummary = { created: [], unchanged: [], updated: [], demoUsersCreated: [] };
+  // Claims from before fingerprints existed must be findable by the checks below.
+  const fingerprinted = await fingerprintClaims();
+  const summary: SeedSummary = { created: [], updated: [], unchanged: [], duplicate: [], nearDuplicate: [], fingerprinted, demoUsersCreated: [] };
   const files = readdirSync(dir).filter((f) => f.endsWith('.txt')).sort();
   for (const file of files) {
-    const raw = decodeArticleFile(file, readFileSync(path.join(dir, file)));
-    const { outcome } = await importArticle({ fileName: file, raw });
-    summary[outcome].push(path.basename(file, '.txt'));
+    const key = path.basename(file, '.txt');
+    const result = await importArticle({ actor: null, source: 'seed', fileName: file, content: { bytes: readFileSync(path.join(dir, file)) } })
+      .catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+        const reason = error.message.charAt(0).toLowerCase() + error.message.slice(1);
+        throw new AppError(error.code, `Seed file ${JSON.stringify(file)} cannot be imported: ${reason}`, error.details);
+      });
+    if (result.outcome === 'duplicate') summary.duplicate.push({ key, of: result.duplicateOf?.title ?? '' });
+    else if (result.outcome === 'near_duplicate') {
+      const best = result.nearDuplicates[0];
+      summary.nearDuplicate.push({ key, resembles: best?.title ?? '', similarity: best?.similarity ?? 0 });
+    } else summary[result.outcome].push(key);
   }
   return summary;
 }
@@ -42,6 +66,11 @@ export function formatSummary(s: SeedSummary): string {
     line('created', s.created),
     line('updated', s.updated),
     line('unchanged', s.unchanged),
+    ...(s.duplicate.length ? [line('duplicate', s.duplicate.map((d) => `${d.key}: same text as "${d.of}"`))] : []),
+    ...(s.nearDuplicate.length
+      ? [line('skipped', s.nearDuplicate.map((d) => `${d.key}: ${Math.round(d.similarity * 100)}% like "${d.resembles}"`))]
+      : []),
+    ...(s.fingerprinted ? [`  fingerprinted ${s.fingerprinted} existing claim${s.fingerprinted === 1 ? '' : 's'} for the duplicate checks`] : []),
     ...(s.demoUsersCreated.length ? [line('demo users', s.demoUsersCreated)] : []),
   ].join('\n');
 }

@@ -27,13 +27,9 @@ const FileNameSchema = z
   .regex(/^[A-Za-z0-9_.-]+\.txt$/, 'expected letters, digits, "_", "." or "-" ending in ".txt"')
   .refine((name) => !name.startsWith('.'), 'must not start with "."');
 
-/** A seed file's bytes as text: UTF-8 or a clear error, never silently replaced characters. */
-export function decodeArticleFile(fileName: string, bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    throw new Error(`Article file ${JSON.stringify(fileName)} is not valid UTF-8 text; save it as UTF-8 and import again.`);
-  }
+/** A seed file's idempotency key (its name without ".txt"), or null when the name is not a valid seed name. */
+export function seedSourceKey(fileName: string): string | null {
+  return FileNameSchema.safeParse(fileName).success ? fileName.slice(0, -'.txt'.length) : null;
 }
 
 export function parseArticle(fileName: string, raw: string): ParsedArticle {
@@ -59,7 +55,7 @@ export function parseArticle(fileName: string, raw: string): ParsedArticle {
     title: deriveTitle(body),
     body,
     boilerplate,
-    language: detectLanguage(body),
+    language: detectLanguage(body).language,
     contentHash: createHash('sha256').update(raw, 'utf8').digest('hex'),
   };
 }

@@ -23,3 +23,4 @@ export const canReadAudit = (_a: Actor) => true;
 export const canVerifyAudit = (a: Actor) => isEditor(a);
 export const canExport = (_a: Actor) => true;
 export const canManageUsers = (a: Actor) => isEditor(a);
+export const canImportArticles = canReview;

@@ -1,10 +1,14 @@
 // Imports many claims at once (feeds, archives, benchmarks): batches of
 // multi-row INSERTs, each batch one transaction with its "claim.imported"
-// audit events. Existing source keys are skipped, never overwritten.
+// audit events and the claims' duplicate-check fingerprints. Existing source
+// keys are skipped, never overwritten; no duplicate check is made (the
+// one-article pipeline, lib/claims/import-article.ts, makes them).
 // Publishes no realtime events: a browser sees the claims on its next load.
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { fingerprint } from '../articles/fingerprint';
+import { saveFingerprints } from '../articles/fingerprint-claims';
 import { normalizeForSearch } from '../articles/normalize-search';
 import { appendAuditEvents } from '../audit/append-audit-events';
 import { SYSTEM_ACTOR } from '../validation/audit-events';
@@ -51,6 +55,8 @@ async function importBatch(batch: BulkClaimInput[]): Promise<number> {
       rows.map((r) => r.searchText),
       rows.map((r) => r.contentHash),
     );
+    const bodyById = new Map<string, string>(rows.map((r) => [r.id, r.body]));
+    await saveFingerprints(tx, inserted.map((c) => ({ claimId: c.id, fingerprint: fingerprint(bodyById.get(c.id) ?? '') })));
     await appendAuditEvents(
       tx,
       inserted.map((c) => ({

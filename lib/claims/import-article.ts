@@ -1,58 +1,208 @@
-// Imports one article file as a claim: create, leave unchanged, or update its
-// text — never its status or verdict. Audited in the same transaction.
+// The one import pipeline (issue 11), for seeds, paste, upload, URL, API and
+// CLI alike: prepare the article (lib/articles: decode, extract, title,
+// language, boilerplate, fingerprint), check duplicates, then write the claim, its
+// fingerprint, its source snapshot and the audit event in one transaction, and
+// publish "claim created" after the commit. Bad input is an AppError with one
+// sentence and nothing written. `preview` does everything but write.
 import 'server-only';
-import { parseArticle } from '../articles/parse-article';
-import { normalizeForSearch } from '../articles/normalize-search';
+import type { Claim } from '../generated/prisma/client';
 import { appendAuditEvent } from '../audit/append-audit-event';
-import type { AuditEventRecord } from '../validation/audit-events';
-import { SYSTEM_ACTOR } from '../validation/audit-events';
-import { db } from '../db';
-import { publishChange } from '../realtime/publish';
+import { type AuditEventRecord, SYSTEM_ACTOR } from '../validation/audit-events';
+import { type Actor, canImportArticles } from '../auth/permissions';
 import { toClaimSummary } from './claim-dto';
+import { db, type Tx } from '../db';
+import { AppError } from '../errors';
+import { publishChange } from '../realtime/publish';
+import type { ArticleOverrides, ImportSourceKind } from '../validation/articles';
+import { type ClaimRef, type DuplicateMatch, findExactDuplicate, findNearDuplicates } from '../articles/find-duplicates';
+import { saveFingerprint } from '../articles/fingerprint-claims';
+import { importRefusal } from '../articles/import-refusal';
+import { seedSourceKey } from '../articles/parse-article';
+import { type ImportContent, type PreparedArticle, prepareArticle } from '../articles/prepare-article';
 
-export type ImportOutcome = 'created' | 'unchanged' | 'updated';
+export type ImportArticleOptions = {
+  /** Who imports; null for the system (the seeder, scripts run on the server). */
+  actor: Actor | null;
+  source: ImportSourceKind;
+  content: ImportContent;
+  /** The original file name (required for seeds: it is their key). */
+  fileName?: string | null;
+  /** The address a page was fetched from (source "url"). */
+  fetchedUrl?: string | null;
+  overrides?: ArticleOverrides;
+  /** Import even though it resembles an existing claim; it is then linked to that claim. */
+  confirmNearDuplicate?: boolean;
+  /** Compute everything, check duplicates, write nothing. */
+  preview?: boolean;
+  requestId?: string | null;
+};
 
-export async function importArticle(options: {
-  fileName: string;
-  raw: string;
-}): Promise<{ outcome: ImportOutcome; claimId: string; event: AuditEventRecord | null }> {
-  const article = parseArticle(options.fileName, options.raw);
-  const text = {
+/**
+ * - created: a new claim (linked to `nearDuplicateOf` when confirmed as one);
+ * - updated / unchanged: a seed file imported again, with changed or the same text;
+ * - duplicate: the same text is already claim `duplicateOf`; nothing written;
+ * - near_duplicate: it resembles `nearDuplicates`; nothing written until confirmed.
+ * In a preview, `written` is false and the outcome says what an import would do.
+ */
+export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'duplicate' | 'near_duplicate';
+
+export type ImportArticleResult = {
+  outcome: ImportOutcome;
+  written: boolean;
+  /** The claim created, updated or left unchanged; the existing claim for a duplicate; null otherwise. */
+  claimId: string | null;
+  article: PreparedArticle;
+  duplicateOf: ClaimRef | null;
+  nearDuplicates: DuplicateMatch[];
+  /** The best match a confirmed near-duplicate was linked to. */
+  nearDuplicateOf: DuplicateMatch | null;
+  event: AuditEventRecord | null;
+};
+
+// Serialises imports, so two imports of one text cannot both find no duplicate.
+// (Imports also take the audit chain lock, later, to append their event.)
+const IMPORT_LOCK = 7_310_011;
+
+export async function importArticle(options: ImportArticleOptions): Promise<ImportArticleResult> {
+  const { actor } = options;
+  if (actor && !canImportArticles(actor)) throw new AppError('forbidden', 'Your role cannot import articles.');
+  const seedKey = seedKeyOf(options);
+  const article = prepareArticle(options);
+  const key = seedKey ?? generatedKey(options, article);
+  const base = { article, duplicateOf: null, nearDuplicates: [], nearDuplicateOf: null, event: null };
+
+  if (options.preview) return { ...base, ...(await decide(db, options, key, article)), written: false };
+
+  const result = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`;
+    const decision = await decide(tx, options, key, article);
+    if (decision.outcome === 'updated' && decision.existing) {
+      const { claim, event } = await updateSeedClaim(tx, options, decision.existing, article);
+      return { ...base, ...decision, claim, event, written: true };
+    }
+    if (decision.outcome !== 'created') return { ...base, ...decision, claim: null, written: false };
+    const best = decision.nearDuplicates[0] ?? null;
+    const { claim, event } = await createClaim(tx, options, key, article, best);
+    return { ...base, ...decision, claimId: claim.id, nearDuplicateOf: best, claim, event, written: true };
+  }, { timeout: 15_000 });
+
+  const { claim, existing: _existing, ...answer } = result;
+  if (result.event && claim) publishChange(result.event, { claim: toClaimSummary(claim) });
+  return answer;
+}
+
+type Decision = Pick<ImportArticleResult, 'outcome' | 'claimId' | 'duplicateOf' | 'nearDuplicates'> & { existing?: Claim };
+
+/** What an import would do, read inside the caller's transaction (or on the pool, for a preview). */
+async function decide(tx: Tx, options: ImportArticleOptions, sourceKey: string, article: PreparedArticle): Promise<Decision> {
+  const none = { duplicateOf: null, nearDuplicates: [] };
+  const existing = await tx.claim.findUnique({ where: { sourceKey } });
+  if (existing && options.source === 'seed') {
+    // A seed file names its claim: its new text updates it, duplicates or not.
+    return existing.contentHash === article.contentHash
+      ? { outcome: 'unchanged', claimId: existing.id, ...none }
+      : { outcome: 'updated', claimId: existing.id, existing, ...none };
+  }
+  if (existing) return { outcome: 'duplicate', claimId: existing.id, duplicateOf: { claimId: existing.id, title: existing.title }, nearDuplicates: [] };
+
+  const duplicateOf = await findExactDuplicate(tx, article.fingerprint);
+  if (duplicateOf) return { outcome: 'duplicate', claimId: duplicateOf.claimId, duplicateOf, nearDuplicates: [] };
+
+  const nearDuplicates = await findNearDuplicates(tx, article.fingerprint);
+  if (nearDuplicates.length > 0 && !options.confirmNearDuplicate) return { outcome: 'near_duplicate', claimId: null, duplicateOf: null, nearDuplicates };
+  return { outcome: 'created', claimId: null, duplicateOf: null, nearDuplicates };
+}
+
+function claimText(article: PreparedArticle) {
+  return {
     title: article.title,
     body: article.body,
     boilerplate: article.boilerplate,
     language: article.language,
+    languageConfidence: article.languageConfidence,
     contentHash: article.contentHash,
-    searchText: normalizeForSearch(`${article.title} ${article.body}`),
+    searchText: article.searchText,
+    outlet: article.outlet,
+    byline: article.byline,
+    articleUrl: article.articleUrl,
+    publishedAt: article.publishedAt,
   };
-  const result = await db.$transaction(async (tx) => {
-    const existing = await tx.claim.findUnique({ where: { sourceKey: article.sourceKey } });
-    if (existing?.contentHash === article.contentHash) {
-      return { outcome: 'unchanged' as const, claimId: existing.id, event: null };
-    }
-    if (!existing) {
-      const claim = await tx.claim.create({ data: { sourceKey: article.sourceKey, ...text } });
-      const event = await appendAuditEvent(tx, {
-        ...SYSTEM_ACTOR,
-        action: 'claim.imported',
-        claimId: claim.id,
-        after: { sourceKey: claim.sourceKey, title: claim.title, language: claim.language, contentHash: claim.contentHash },
-      });
-      return { outcome: 'created' as const, claimId: claim.id, event, claim };
-    }
-    const claim = await tx.claim.update({
-      where: { id: existing.id },
-      data: { ...text, version: { increment: 1 } },
-    });
-    const event = await appendAuditEvent(tx, {
-      ...SYSTEM_ACTOR,
-      action: 'claim.updated',
-      claimId: claim.id,
-      before: { title: existing.title, language: existing.language, contentHash: existing.contentHash, version: existing.version },
-      after: { title: claim.title, language: claim.language, contentHash: claim.contentHash, version: claim.version },
-    });
-    return { outcome: 'updated' as const, claimId: claim.id, event, claim };
-  }, { timeout: 15_000 });
-  if (result.event && 'claim' in result) publishChange(result.event, { claim: toClaimSummary(result.claim) });
-  return { outcome: result.outcome, claimId: result.claimId, event: result.event };
+}
+
+function sourceRow(options: ImportArticleOptions, article: PreparedArticle) {
+  const { source } = article;
+  return {
+    kind: options.source,
+    name: options.fileName ?? options.fetchedUrl ?? null,
+    mediaType: source.format,
+    encoding: source.encoding,
+    byteLength: source.byteLength,
+    sha256: source.sha256,
+    original: Uint8Array.from(source.original),
+  };
+}
+
+function actorFields(options: ImportArticleOptions) {
+  const envelope = options.actor ? { actorId: options.actor.id, actorLabel: options.actor.email } : SYSTEM_ACTOR;
+  return { ...envelope, requestId: options.requestId ?? null };
+}
+
+async function createClaim(tx: Tx, options: ImportArticleOptions, sourceKey: string, article: PreparedArticle, nearDuplicateOf: DuplicateMatch | null) {
+  const claim = await tx.claim.create({
+    data: {
+      sourceKey,
+      ...claimText(article),
+      nearDuplicateOfId: nearDuplicateOf?.claimId ?? null,
+      nearDuplicateSimilarity: nearDuplicateOf?.similarity ?? null,
+    },
+  });
+  await saveFingerprint(tx, claim.id, article.fingerprint);
+  const source = sourceRow(options, article);
+  await tx.articleSource.create({ data: { claimId: claim.id, ...source } });
+  const event = await appendAuditEvent(tx, {
+    ...actorFields(options),
+    action: 'article.imported',
+    claimId: claim.id,
+    after: {
+      sourceKey: claim.sourceKey,
+      title: claim.title,
+      language: claim.language,
+      languageConfidence: article.languageConfidence,
+      contentHash: claim.contentHash,
+      source: { kind: source.kind, name: source.name, mediaType: source.mediaType, encoding: source.encoding, byteLength: source.byteLength, sha256: source.sha256 },
+      nearDuplicateOf: nearDuplicateOf ? { claimId: nearDuplicateOf.claimId, similarity: nearDuplicateOf.similarity } : null,
+    },
+  });
+  return { claim, event };
+}
+
+/** A seed file's text changed: new text, never a new status or verdict. */
+async function updateSeedClaim(tx: Tx, options: ImportArticleOptions, existing: Claim, article: PreparedArticle) {
+  const claim = await tx.claim.update({ where: { id: existing.id }, data: { ...claimText(article), version: { increment: 1 } } });
+  await saveFingerprint(tx, claim.id, article.fingerprint);
+  const source = sourceRow(options, article);
+  await tx.articleSource.upsert({ where: { claimId: claim.id }, create: { claimId: claim.id, ...source }, update: { ...source, importedAt: new Date() } });
+  const event = await appendAuditEvent(tx, {
+    ...actorFields(options),
+    action: 'claim.updated',
+    claimId: claim.id,
+    before: { title: existing.title, language: existing.language, contentHash: existing.contentHash, version: existing.version },
+    after: { title: claim.title, language: claim.language, contentHash: claim.contentHash, version: claim.version },
+  });
+  return { claim, event };
+}
+
+/** Seeds are keyed by file name (checked before anything is read); anything else by how it came and what its bytes were. */
+function seedKeyOf(options: ImportArticleOptions): string | null {
+  if (options.source !== 'seed') return null;
+  const key = seedSourceKey(options.fileName ?? '');
+  if (key === null) {
+    throw importRefusal('invalid_name', `A seed file needs a name of letters, digits, "_", "." or "-" ending in ".txt", not ${JSON.stringify(options.fileName ?? '')}.`);
+  }
+  return key;
+}
+
+function generatedKey(options: ImportArticleOptions, article: PreparedArticle): string {
+  // The same bytes sent the same way again find their claim by this key alone.
+  return `${options.source}-${article.source.sha256.slice(0, 20)}`;
 }

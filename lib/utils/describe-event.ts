@@ -18,9 +18,23 @@ const FAILED_SIGN_IN: Record<LoginFailureReason, string> = {
   demo_password_from_network: 'Failed sign-in for ',
 };
 
+type ImportKind = Of<'article.imported'>['after']['source']['kind'];
+const IMPORTED_BY: Record<ImportKind, (who: string, name: string | null) => DescriptionPart[]> = {
+  seed: (_who, name) => ['Imported from the seed file', ...(name ? [' ', user(name)] : [])],
+  paste: (who) => [user(who), ' pasted it in'],
+  upload: (who, name) => [user(who), ' uploaded it', ...(name ? [' as ', user(name)] : [])],
+  url: (who, name) => [user(who), ' imported it', ...(name ? [' from ', user(name)] : [])],
+  api: (who) => [user(who), ' imported it through the API'],
+  cli: (who, name) => [user(who), ' imported it from the command line', ...(name ? [' (', user(name), ')'] : [])],
+};
+
 const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
   'claim.imported': () => ['Imported from the seed file'],
   'claim.updated': () => ['Article text updated from the seed file'],
+  'article.imported': ({ after }, who) => [
+    ...IMPORTED_BY[after.source.kind](who, after.source.name),
+    ...(after.nearDuplicateOf ? [`, confirmed as a near-duplicate (${Math.round(after.nearDuplicateOf.similarity * 100)}% similar)`] : []),
+  ],
   'claim.verdict_set': ({ before, after }, who) => [
     user(who),
     ` marked it ${statusWord(after.status)}${before.status !== after.status ? ` (was ${statusWord(before.status)})` : ''}`,

@@ -18,6 +18,7 @@ import { storedEvidenceSchema } from './verdicts';
 export const AUDIT_ACTIONS = [
   'claim.imported',
   'claim.updated',
+  'article.imported',
   'claim.verdict_set',
   'claim.comment_added',
   'claim.assignment_changed',
@@ -39,6 +40,16 @@ const noClaim = { claimId: z.null().default(null) };
 const absent = z.null().default(null);
 
 const claimText = z.object({ title: z.string(), language: z.string(), contentHash: z.string() });
+
+/** How an article came in (lib/claims/import-article.ts): the original's size and SHA-256, not its bytes. */
+const articleSource = z.object({
+  kind: z.enum(['seed', 'paste', 'upload', 'url', 'api', 'cli']),
+  name: z.string().nullable(),
+  mediaType: z.string(),
+  encoding: z.string(),
+  byteLength: z.number().int(),
+  sha256: z.string(),
+});
 
 const verdictState = z.object({
   status: z.enum(CLAIM_STATUSES),
@@ -95,6 +106,19 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     ...onClaim,
     before: claimText.extend({ version: z.number().int() }),
     after: claimText.extend({ version: z.number().int() }),
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('article.imported'),
+    ...envelope,
+    ...onClaim,
+    before: absent,
+    after: claimText.extend({
+      sourceKey: z.string(),
+      languageConfidence: z.number(),
+      source: articleSource,
+      nearDuplicateOf: z.object({ claimId: recordIdSchema, similarity: z.number() }).nullable(),
+    }),
     reason: absent,
   }),
   z.object({

@@ -26,7 +26,12 @@ async function decide(role: Role, key: string, status: string, reason: string, e
 
 beforeAll(async () => {
   desk = await openDesk();
-  await importArticle({ fileName: '900_formula.txt', raw: '=HYPERLINK("http://evil.example","click") soldiers defected\n\nA synthetic article whose headline a spreadsheet would run.\n' });
+  await importArticle({
+    actor: null,
+    source: 'seed',
+    fileName: '900_formula.txt',
+    content: { text: '=HYPERLINK("http://evil.example","click") soldiers defected\n\nA synthetic article whose headline a spreadsheet would run.\n' },
+  });
   for (const c of await db.claim.findMany()) ids[c.sourceKey] = c.id;
   await decide('reviewer', '001_a4564d29494e56b0', 'disputed', 'Rubio’s 567 is a five-day total.', [{ url: 'https://twitter.com/marcorubio', label: 'Rubio tweet' }]);
   await decide('reviewer', '002_d367ca68bff82dc3', 'verified', 'EFE confirms four guardsmen.');

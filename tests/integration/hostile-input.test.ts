@@ -76,7 +76,7 @@ describe('hostile text is stored faithfully and rendered inert', () => {
 
   it('articles imported with markup and bidi controls', async () => {
     const raw = `${SCRIPT} ${RLO}\n\n${HANDLER}\n\n${ATTRIBUTE}\n\n${ODD}\n`;
-    const { claimId: hostileId } = await importArticle({ fileName: 'hostile_article.txt', raw });
+    const { claimId: hostileId } = await importArticle({ actor: null, source: 'seed', fileName: 'hostile_article.txt', content: { text: raw } });
     const claim = (await (await desk.call('viewer', 'GET', `/api/claims/${hostileId}`)).json()) as { title: string; body: string; boilerplate: string | null };
     expect(claim.body + (claim.boilerplate ?? '')).toBe(raw);
     await expectInertHtml(`/claims/${hostileId}`);
@@ -381,19 +381,36 @@ describe('filters that take an email or an id treat id-shaped text as text', () 
 });
 
 describe('article import refuses files it cannot store faithfully', () => {
-  it('a NUL byte: a clear error, nothing imported', async () => {
-    await expect(importArticle({ fileName: 'nul_article.txt', raw: 'Headline\n\nText\u0000more\n' })).rejects.toThrow(
-      'Article file "nul_article.txt" cannot be imported: Text cannot contain NUL characters (U+0000). First at character 14.',
+  it('a NUL character: a clear error, nothing imported', async () => {
+    await expect(importArticle({ actor: null, source: 'seed', fileName: 'nul_article.txt', content: { text: 'Headline\n\nText\u0000more about the soldiers\n' } })).rejects.toThrow(
+      'It contains a NUL character (U+0000) at character 14, which text cannot hold.',
     );
     expect(await db.claim.findUnique({ where: { sourceKey: 'nul_article' } })).toBeNull();
   });
 
-  it('a file that is not UTF-8: a clear error naming it', async () => {
+  // Issue 11: legacy encodings are decoded, not refused (this file was refused before as "not valid UTF-8").
+  it('a seed saved in Latin-1: decoded faithfully, not refused and not mangled', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'factdesk-seeds-'));
+    const text = 'Café e pão: militares venezuelanos cruzam a fronteira\n\nA notícia, sem alterações.\n';
+    try {
+      writeFileSync(path.join(dir, 'latin1_article.txt'), Buffer.from(text, 'latin1'));
+      expect((await seedArticles(dir)).created).toEqual(['latin1_article']);
+      const claim = await db.claim.findUniqueOrThrow({ where: { sourceKey: 'latin1_article' }, include: { source: true } });
+      expect(claim.body + (claim.boilerplate ?? '')).toBe(text);
+      expect(claim.source).toMatchObject({ encoding: 'windows-1252', byteLength: Buffer.byteLength(text, 'latin1') });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('bytes that are text in no encoding: a clear error naming the file, nothing imported', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'factdesk-seeds-'));
     try {
-      writeFileSync(path.join(dir, 'latin1_article.txt'), Buffer.from('Caf\xe9 headline\n\nBody\n', 'latin1'));
-      await expect(seedArticles(dir)).rejects.toThrow('Article file "latin1_article.txt" is not valid UTF-8 text');
-      expect(await db.claim.findUnique({ where: { sourceKey: 'latin1_article' } })).toBeNull();
+      writeFileSync(path.join(dir, 'noise_article.txt'), Uint8Array.from({ length: 600 }, (_, i) => 0x80 + ((i * 7919 + 13) % 128)));
+      await expect(seedArticles(dir)).rejects.toThrow(
+        'Seed file "noise_article.txt" cannot be imported: its bytes are not valid text in any encoding Factdesk can read; save it as UTF-8 and import it again.',
+      );
+      expect(await db.claim.findUnique({ where: { sourceKey: 'noise_article' } })).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -75,7 +75,7 @@ describe('seeding the articles', () => {
     expect(after.body).toContain('Correction appended by the source.');
     expect(after.version).toBe(claim.version + 1);
     const events = await db.auditEvent.findMany({ where: { claimId: claim.id }, orderBy: { seq: 'asc' } });
-    expect(events.map((e) => e.action)).toEqual(['claim.imported', 'claim.updated']);
+    expect(events.map((e) => e.action)).toEqual(['article.imported', 'claim.updated']);
 
     // Put the original text back so later tests see the real seed.
     expect((await seedArticles()).updated).toEqual(['002_d367ca68bff82dc3']);

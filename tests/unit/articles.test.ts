@@ -143,17 +143,40 @@ describe('detectLanguage', () => {
     [SEED_FILES.en2, 'en'],
     [SEED_FILES.bg, 'bg'],
     [SEED_FILES.en3, 'en'],
-  ])('detects %s as %s', (fileName, expected) => {
-    expect(detectLanguage(splitBoilerplate(seed(fileName)).body)).toBe(expected);
+  ])('detects %s as %s, confidently', (fileName, expected) => {
+    expect(detectLanguage(splitBoilerplate(seed(fileName)).body)).toEqual({ language: expected, confidence: 1 });
   });
 
-  it('returns "und" for text too short to judge', () => {
-    expect(detectLanguage('')).toBe('und');
-    expect(detectLanguage('Hola')).toBe('und');
+  it('returns "und" with no confidence for text too short to judge', () => {
+    for (const text of ['', 'Hola', 'OK', 'COVID-19', '23/02/2019', 'https://example.org/news/123']) {
+      expect(detectLanguage(text), text).toEqual({ language: 'und', confidence: 0 });
+    }
   });
 
-  it('returns "und" for a language outside the expected set', () => {
-    expect(detectLanguage('这是一个中文句子，用来测试语言检测是否会返回未知。')).toBe('und');
+  // The nine-language restriction turned these into "und" (issue 11).
+  it.each([
+    ['zh', '这是一个中文句子，用来测试语言检测是否会返回未知。'],
+    ['ar', 'قالت السلطات الكولومبية إن 567 جنديا فنزويليا انشقوا وعبروا الحدود.'],
+    ['he', 'ארבעה חיילים ביקשו מקלט בקולומביה.'],
+    ['fa', 'چهار نظامی درخواست پناهندگی کردند.'],
+    ['ja', '兵士4人が保護を求めました。'],
+    ['tr', 'Dört asker sınırı geçerek sığınma talebinde bulundu.'],
+  ])('names %s instead of "und"', (language, text) => {
+    expect(detectLanguage(text).language).toBe(language);
+  });
+
+  it('tells Bulgarian from Russian and Portuguese from Spanish in one-line headlines', () => {
+    expect(detectLanguage('Гуайдо се обяви за временен президент').language).toBe('bg');
+    expect(detectLanguage('Гуайдо объявил себя временным президентом').language).toBe('ru');
+    expect(detectLanguage('Militares venezuelanos cruzam a fronteira').language).toBe('pt');
+    expect(detectLanguage('Militares venezolanos cruzan la frontera').language).toBe('es');
+  });
+
+  it('is less sure of a headline than of a paragraph', () => {
+    const headline = detectLanguage('Стачка на лекарите');
+    const paragraph = detectLanguage(splitBoilerplate(seed(SEED_FILES.bg)).body);
+    expect(headline.language).toBe('bg');
+    expect(headline.confidence).toBeLessThan(paragraph.confidence);
   });
 });
 

@@ -1,6 +1,7 @@
 // Pure security helpers: the page CSP, the sign-in redirect target, storable text.
 import { describe, expect, it } from 'vitest';
-import { decodeArticleFile, parseArticle } from '../../lib/articles/parse-article';
+import { decodeBytes } from '../../lib/articles/decode-bytes';
+import { parseArticle } from '../../lib/articles/parse-article';
 import { safeCallbackPath } from '../../lib/auth/safe-callback';
 import { newNonce, pageCsp } from '../../lib/http/security-headers';
 import { safeHref } from '../../lib/utils/format';
@@ -90,9 +91,12 @@ describe('article files', () => {
     expect(() => parseArticle('bad.txt', 'Title\n\nBody with a \u0000 in it.')).toThrow(/"bad\.txt" cannot be imported: Text cannot contain NUL characters \(U\+0000\)\. First at character 19\./);
   });
 
-  it('a file that is not UTF-8 is refused rather than imported with replacement characters', () => {
-    expect(() => decodeArticleFile('latin1.txt', Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x0a]))).toThrow(/"latin1\.txt" is not valid UTF-8/);
-    expect(decodeArticleFile('ok.txt', Buffer.from('Café\n', 'utf8'))).toBe('Café\n');
+  // Legacy encodings are now decoded (issue 11); what no encoding reads is still refused, never replaced.
+  it('bytes are decoded faithfully or refused, never imported with replacement characters', () => {
+    expect(decodeBytes(Buffer.from('Café com pão e notícias\n', 'latin1')).text).toBe('Café com pão e notícias\n');
+    expect(decodeBytes(Buffer.from('Café\n', 'utf8')).text).toBe('Café\n');
+    const noise = Uint8Array.from({ length: 600 }, (_, i) => 0x80 + ((i * 7919 + 13) % 128));
+    expect(() => decodeBytes(noise)).toThrow(/not valid text in any encoding/);
   });
 
   it('markup in an article is kept as text', () => {

@@ -1,0 +1,23 @@
+// Why an article cannot be imported: one reason code per kind of bad input and
+// one sentence a person can act on. Thrown as an AppError (details.reason), so
+// every entry point (page, API, CLI, seeder) maps it the same way.
+import 'server-only';
+import { AppError } from '../errors';
+
+export const IMPORT_REFUSAL_REASONS = [
+  'empty',
+  'binary',
+  'undecodable',
+  'unsupported_encoding',
+  'unstorable',
+  'too_large',
+  'too_short',
+  'unsupported_type',
+  'no_article',
+  'invalid_name',
+] as const;
+export type ImportRefusalReason = (typeof IMPORT_REFUSAL_REASONS)[number];
+
+export function importRefusal(reason: ImportRefusalReason, sentence: string): AppError {
+  return new AppError(reason === 'too_large' ? 'payload_too_large' : 'invalid_input', sentence, { reason });
+}

@@ -1,0 +1,40 @@
+// Article import shapes shared by the browser (the Add articles page) and the
+// server: where an article came from and what an importer may correct.
+import { z } from './zod';
+import { isoDayOrTime } from './dates';
+import { storableText } from './text';
+
+export const IMPORT_SOURCE_KINDS = ['seed', 'paste', 'upload', 'url', 'api', 'cli'] as const;
+export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** An absolute http(s) address (article links, fetched pages). */
+export const httpUrlSchema = storableText()
+  .trim()
+  .max(2000, 'Addresses are limited to 2000 characters.')
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+    } catch {
+      return false;
+    }
+  }, 'Addresses must be http:// or https:// URLs.');
+
+/**
+ * What an importer may state instead of what is extracted or detected: each
+ * wins over the page's metadata and over detection. Blank fields are unset.
+ */
+export const articleOverridesSchema = z.object({
+  headline: z.preprocess(blankToUndefined, storableText().trim().max(500, 'Headlines are limited to 500 characters.').optional()),
+  outlet: z.preprocess(blankToUndefined, storableText().trim().max(200, 'Outlet names are limited to 200 characters.').optional()),
+  url: z.preprocess(blankToUndefined, httpUrlSchema.optional()),
+  publishedAt: z.preprocess(blankToUndefined, isoDayOrTime('Published date: YYYY-MM-DD or an ISO date-time.').optional()),
+  language: z.preprocess(
+    blankToUndefined,
+    z.string().trim().toLowerCase().regex(/^[a-z]{2,3}$/, 'Language: a 2–3 letter ISO 639 code such as "pt" or "ar".').optional(),
+  ),
+});
+export type ArticleOverrides = z.input<typeof articleOverridesSchema>;
+export type ParsedArticleOverrides = z.output<typeof articleOverridesSchema>;
