@@ -1,7 +1,7 @@
 // The one configuration module: every environment variable the app reads is in
 // `configSchema`, parsed once (a missing or malformed variable stops the process
 // with a sentence naming it) into a deeply frozen object. Nothing else reads
-// process.env (.oxlintrc.json enforces it; the README's table is checked
+// process.env (eslint.config.mjs enforces it; the README's table is checked
 // against this schema by tests/unit/config-readme.test.ts).
 //
 // The custom server and Next's bundle load separate copies of this module in
