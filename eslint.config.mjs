@@ -33,17 +33,20 @@ const notPrisma = [
   },
 ];
 
+// The client-safe part of lib/ (no `import 'server-only'`; the list
+// tests/unit/import-boundaries.test.ts holds lib/ to): what the browser may load.
+const CLIENT_SAFE_LIB = String.raw`(validation|utils)(/|$)|realtime/(events|change-feed)$|errors$`;
+
 /**
- * components/ may import only the client-safe lib/validation and lib/utils (and
- * types from anywhere in lib/). `allow` lists module specifiers exempted for a
- * while (see the TODO(boundary) block below).
+ * components/ may import only the client-safe modules of lib/ at run time
+ * (types from anywhere in lib/: they are erased).
  */
-function componentZones(allow = []) {
-  const exempt = allow.map((m) => `(?!${m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$)`).join('');
+function componentZones() {
   return [
     {
-      regex: String.raw`^${exempt}(@/|(\.\./)+)lib/(?!(validation|utils)(/|$))`,
-      message: 'components/ import only the client-safe lib/validation and lib/utils at runtime (`import type` from elsewhere is fine). Move what the browser needs into one of them.',
+      regex: String.raw`^(@/|(\.\./)+)lib/(?!${CLIENT_SAFE_LIB})`,
+      message:
+        'components/ import only the client-safe lib/validation, lib/utils, lib/errors.ts and lib/realtime/{events,change-feed}.ts at run time (`import type` from elsewhere is fine). Move what the browser needs into one of them.',
       allowTypeImports: true,
     },
     {
@@ -56,13 +59,12 @@ function componentZones(allow = []) {
 /**
  * lib/validation and lib/utils are shared by browser and server: they import
  * each other, lib/errors.ts (no dependencies) and packages that run in a
- * browser, nothing server-side. `allow` as for componentZones.
+ * browser, nothing server-side.
  */
-function clientSafeLibZones(allow = []) {
-  const exempt = allow.map((m) => `(?!${m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$)`).join('');
+function clientSafeLibZones() {
   return [
     {
-      regex: String.raw`^${exempt}(\.\./(?!(validation|utils)/|errors$)|(\.\./){2,}|@/(?!lib/((validation|utils)/|errors$)))`,
+      regex: String.raw`^(\.\./(?!(validation|utils)/|errors$)|(\.\./){2,}|@/(?!lib/((validation|utils)/|errors$)))`,
       message: 'lib/validation and lib/utils are client-safe: they import only each other and lib/errors.ts.',
     },
     {
@@ -206,26 +208,6 @@ export default defineConfig(
   // tests/ may import everything (STYLE.md), server/ included.
   { files: ['tests/**'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
 
-  // TODO(boundary): remove when s18-boundary lands. These browser modules still
-  // import runtime code from server-only domain folders (and lib/validation from
-  // lib/audit); the boundary work moves it into client-safe modules.
-  {
-    files: ['components/event-description.tsx'],
-    rules: { '@typescript-eslint/no-restricted-imports': imports([...notPrisma, ...componentZones(['@/lib/audit/describe-event'])]) },
-  },
-  {
-    files: ['components/realtime/queue-link.tsx'],
-    rules: { '@typescript-eslint/no-restricted-imports': imports([...notPrisma, ...componentZones(['@/lib/claims/in-queue'])]) },
-  },
-  {
-    files: ['components/realtime/realtime-provider.tsx'],
-    rules: { '@typescript-eslint/no-restricted-imports': imports([...notPrisma, ...componentZones(['@/lib/realtime/change-feed'])]) },
-  },
-  {
-    files: ['lib/validation/audit.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': imports([libDown, ...clientSafeLibZones(['../audit/events'])]) },
-  },
-  // end TODO(boundary)
 
   // One configuration object.
   { rules: processEnv },
