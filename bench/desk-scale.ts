@@ -155,7 +155,7 @@ export const deskScale: Benchmark = {
     for (const size of SIZES) desks.push(await importDesk(database, plain, size, log));
     for (const size of SIZES.slice(0, -1)) desks.push(await importDesk(database, indexed, size, log));
     desks.push(await indexedCopy(database, desks[SIZES.length - 1]!, indexed, log));
-    let rounds = 0;
+    let rounds: number;
     try {
       for (const [i, desk] of desks.entries()) {
         desk.app = await startFactdesk({ port: FIRST_PORT + i, databaseUrl: desk.url });

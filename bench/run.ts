@@ -66,7 +66,7 @@ async function main() {
   process.exit(0);
 }
 
-main().catch(async (e) => {
+main().catch(async (e: unknown) => {
   log(`failed: ${e instanceof UsageError ? e.message : e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   await runCleanups();
   process.exit(1);

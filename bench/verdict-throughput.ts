@@ -150,7 +150,7 @@ export const verdictThroughput: Benchmark = {
     const app = await startFactdesk({ port: APP_PORT, databaseUrl: url });
     const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
     const rows: string[][] = [];
-    let chain = '';
+    let chain: string;
     try {
       const signedIn = await signInDemoUsers(app.baseUrl);
       const cookies = [signedIn.reviewer, signedIn.reviewer2, signedIn.editor];

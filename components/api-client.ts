@@ -8,6 +8,8 @@ export type ApiError = { status: number; code: string; message: string; issues?:
 // on the server: its change then arrives live, and a retry meets the version check.
 const SAVE_TIMEOUT_MS = 20_000;
 
+// T names the response of one of our own routes (its DTO type in lib/): a claim about the server, not a check.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller states the route's response type
 export async function postJson<T>(url: string, body: unknown, options: { timeoutMs?: number } = {}): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
   const timeoutMs = options.timeoutMs ?? SAVE_TIMEOUT_MS;
   let res: Response;

@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { STATUS_LABELS } from '@/lib/utils/status-labels';
 import { CLAIM_STATUSES } from '@/lib/validation/claims';
 import { languageName } from '@/lib/utils/format';
+import { formText } from './form-text';
 
 type Props = { status?: string; lang?: string; q?: string; assigned?: string; due?: string; languages: string[]; focusSearch?: boolean };
 
@@ -22,13 +23,14 @@ export function ClaimFilters({ status, lang, q, assigned, due, languages, focusS
   const view = due ? 'due' : assigned === 'me' ? 'mine' : assigned === 'none' ? 'unassigned' : '';
 
   function apply() {
-    const data = new FormData(form.current!);
+    if (!form.current) return;
+    const data = new FormData(form.current);
     const params = new URLSearchParams();
     for (const key of ['q', 'status', 'lang']) {
-      const v = String(data.get(key) ?? '').trim();
+      const v = formText(data, key).trim();
       if (v) params.set(key, v);
     }
-    const v = String(data.get('view') ?? '');
+    const v = formText(data, 'view');
     if (v === 'mine') params.set('assigned', 'me');
     if (v === 'unassigned') params.set('assigned', 'none');
     if (v === 'due') params.set('due', '1');

@@ -35,7 +35,7 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
     if (canPost) writing(claimId, typing ? 'comment' : null);
   }, [typing, claimId, canPost, writing]);
 
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.SyntheticEvent) {
     e.preventDefault();
     setPending(true);
     setError(null);
@@ -78,7 +78,7 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
         </ul>
       )}
       {canPost && (
-        <form onSubmit={submit} className="mt-3 space-y-2">
+        <form onSubmit={(e) => void submit(e)} className="mt-3 space-y-2">
           <label htmlFor="comment-body" className="sr-only">Add a comment</label>
           <textarea id="comment-body" rows={2} maxLength={COMMENT_MAX} value={body} onChange={(e) => setBody(e.target.value)}
             onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit(e); }}

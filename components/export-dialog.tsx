@@ -39,7 +39,8 @@ export function ExportDialog({ filterQuery, selectedIds }: Props) {
         setProgress({ state: 'error', message: body.error?.message ?? `Export failed (${res.status}).` });
         return;
       }
-      const reader = res.body!.getReader();
+      const reader = res.body?.getReader();
+      if (!reader) throw new Error('The export answered without a body.');
       const parts: Uint8Array[] = [];
       let bytes = 0;
       for (;;) {

@@ -9,8 +9,10 @@ export function ListKeyboard() {
     if (links.length === 0) return;
     const at = links.indexOf(document.activeElement as HTMLAnchorElement);
     const next = at === -1 ? (delta > 0 ? 0 : links.length - 1) : Math.min(links.length - 1, Math.max(0, at + delta));
-    links[next]!.focus();
-    links[next]!.closest('tr')?.scrollIntoView({ block: 'nearest' });
+    const link = links[next];
+    if (!link) return;
+    link.focus();
+    link.closest('tr')?.scrollIntoView({ block: 'nearest' });
   };
   useShortcuts({ j: () => move(1), k: () => move(-1) });
   return null;

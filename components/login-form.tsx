@@ -2,20 +2,21 @@
 
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
+import { formText } from './form-text';
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError(null);
     try {
       const result = await signIn('credentials', {
-        email: String(form.get('email') ?? ''),
-        password: String(form.get('password') ?? ''),
+        email: formText(form, 'email'),
+        password: formText(form, 'password'),
         redirect: false,
       });
       if (result?.ok && !result.error) {
@@ -30,7 +31,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+    <form onSubmit={(e) => void onSubmit(e)} className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
       {error && (
         <p data-testid="login-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 
 /**
  * A save that timed out (see postJson) may still have landed on the server.
@@ -12,8 +12,11 @@ import { useMemo, useRef } from 'react';
  *   settle(timedOut) with the outcome; true if the save is already confirmed
  */
 export function useLateConfirmation<T>(confirm: (change: T) => void) {
+  // The latest callback for the stable object below (refs change after render, not during it).
   const confirmRef = useRef(confirm);
-  confirmRef.current = confirm;
+  useLayoutEffect(() => {
+    confirmRef.current = confirm;
+  });
   const state = useRef<{ matches: (change: T) => boolean; landed: T | null; late: boolean } | null>(null);
   return useMemo(() => {
     const done = (change: T) => {

@@ -44,6 +44,7 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const { me, writing } = useRealtime();
   const hasDraft = Boolean(draft.status || draft.reason.trim() || draft.evidence.length);
 
@@ -67,14 +68,16 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
   useDeskChanges(({ event, claim: changed, actorName }) => {
     if (event.action !== 'claim.verdict_set' || event.claimId !== claim.id || !changed) return;
     if (changed.version <= baseVersion) return;
-    if (event.actorId === me.id) return late.landed(changed);
+    if (event.actorId === me.id) {
+      late.landed(changed);
+      return;
+    }
     if (!hasDraft) {
       setBaseVersion(changed.version); // nothing to protect: follow the claim
       return;
     }
     setConflict({ by: actorName ?? event.actorLabel, status: changed.status, version: changed.version, reason: event.reason, at: event.at, refused: false });
   });
-  const [saved, setSaved] = useState<string | null>(null);
   const choices = canReopen ? [...CHOICES, RESET] : CHOICES;
   const evidenceCount = useRef(0);
 

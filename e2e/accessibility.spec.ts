@@ -11,7 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { type AppServer, startAppServer } from '../tests/support/app-server';
-import { ALL_ROLES, type ClaimKey, type Claims, comment, openClaim, type Role, ROLES, SCANS, SIGNED_IN, setVerdict, TITLES } from './support/accessibility-scans';
+import { type ClaimKey, type Claims, comment, openClaim, type Role, ROLES, SCANS, SIGNED_IN, setVerdict, TITLES } from './support/accessibility-scans';
 import { DEMO_PASSWORD, signIn } from './support/auth';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -142,6 +142,7 @@ test.describe('axe', () => {
   });
 
   test.afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await server?.stop();
   });
 

@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { expect, test } from '@playwright/test';
+import { claimsOf } from './support/api';
 import { signIn } from './support/auth';
 
 test('an editor exports the disputed claims as CSV and as PDF from the list', async ({ page }) => {
   await signIn(page, 'admin@factdesk.test');
   // Make sure at least one Bulgarian claim is disputed, through the same API the UI uses.
-  const bg = (await (await page.request.get('/api/claims?lang=bg')).json()).claims[0];
+  const [bg] = await claimsOf(await page.request.get('/api/claims?lang=bg'));
   if (bg.status !== 'disputed') {
     const res = await page.request.post(`/api/claims/${bg.id}/verdict`, {
       data: { status: 'disputed', reason: 'Export check: 104 is not confirmed by Migración Colombia.', evidence: [], expectedVersion: bg.version },
@@ -26,7 +27,7 @@ test('an editor exports the disputed claims as CSV and as PDF from the list', as
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
   expect(csvDownload.suggestedFilename()).toMatch(/^factdesk-verdicts-\d{4}-\d\d-\d\d\.csv$/);
   await expect(dialog.getByTestId('export-done')).toContainText(`(${shown} claim`);
-  const csv = parseCsv(readFileSync(await csvDownload.path()), { bom: true, columns: true }) as Record<string, string>[];
+  const csv = parseCsv<Record<string, string>>(readFileSync(await csvDownload.path()), { bom: true, columns: true });
   expect(csv).toHaveLength(shown);
   expect(csv.every((r) => r.status === 'disputed')).toBe(true);
   expect(csv.some((r) => r.title?.startsWith('Дезертирането'))).toBe(true);

@@ -21,14 +21,14 @@ test('two reviewers: A\'s verdict reaches B\'s list and claim page live, with pr
   await expect(row.getByTestId('presence')).toContainText('RR');
 
   // A decides; B's list updates in place, without a reload.
-  await b.evaluate(() => { (window as unknown as { __marker: number }).__marker = 42; });
+  await b.evaluate(() => { (window as Window & { __marker?: number }).__marker = 42; });
   await a.keyboard.press('2');
   await a.keyboard.type('Rubio\'s 567 is a five-day total; Migración Colombia did not confirm it.');
   await a.keyboard.press('Control+Enter');
   await expect(a.getByTestId('current-verdict').getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
   await expect(row.getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
   await expect(b.getByTestId('change-notice').first()).toContainText('Rita Reviewer marked');
-  expect(await b.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42); // same document: no reload
+  expect(await b.evaluate(() => (window as Window & { __marker?: number }).__marker)).toBe(42); // same document: no reload
   await b.screenshot({ path: 'e2e/screenshots/live-list.png' });
 
   // B opens the claim and sees A there; A starts writing and B sees it.
@@ -42,7 +42,7 @@ test('two reviewers: A\'s verdict reaches B\'s list and claim page live, with pr
   // B drafts; A's verdict lands before B submits: B's panel says so at once.
   await b.keyboard.press('1');
   await b.keyboard.type('The number matches the statement published that day.');
-  await b.evaluate(() => { (window as unknown as { __marker: number }).__marker = 7; });
+  await b.evaluate(() => { (window as Window & { __marker?: number }).__marker = 7; });
   await a.keyboard.press('Control+Enter');
   const warning = b.getByTestId('verdict-conflict');
   await expect(warning).toContainText('Rita Reviewer changed this claim while you were writing');
@@ -51,7 +51,7 @@ test('two reviewers: A\'s verdict reaches B\'s list and claim page live, with pr
   await expect(b.getByRole('textbox', { name: /Reason/ })).toHaveValue('The number matches the statement published that day.');
   await expect(b.getByTestId('current-verdict').getByTestId('status-badge')).toHaveAttribute('data-status', 'outdated');
   await expect(b.getByTestId('claim-history').locator('li').first()).toContainText('Rita Reviewer marked it outdated');
-  expect(await b.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+  expect(await b.evaluate(() => (window as Window & { __marker?: number }).__marker)).toBe(7);
   await b.screenshot({ path: 'e2e/screenshots/live-claim-warning.png', fullPage: true });
 
   // A leaves: B's presence list empties within seconds.

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { claimsOf } from './support/api';
 import { signIn } from './support/auth';
 
 // Payloads that would run if any of them reached the DOM as markup.
@@ -21,22 +22,22 @@ async function watch(page: Page): Promise<Watch> {
     if (m.type() === 'error') w.consoleErrors.push(m.text());
   });
   await page.addInitScript(() => {
-    const w = window as unknown as { __csp: string[] };
-    w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+    const violations: string[] = [];
+    (window as Window & { __csp?: string[] }).__csp = violations;
+    document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
   });
   return w;
 }
 
 async function expectNothingRan(page: Page, w: Watch) {
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  expect(await page.evaluate(() => (window as Window & { __pwned?: string }).__pwned)).toBeUndefined();
   expect(w.dialogs).toEqual([]);
   expect(await page.locator('img[src="x"], svg[onload], [onerror], [onfocus]').count()).toBe(0);
 }
 
 /** The app itself runs under its CSP without a single violation (hydration, fonts, styles, websocket). */
 async function expectNoCspViolations(page: Page, w: Watch) {
-  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+  expect(await page.evaluate(() => (window as Window & { __csp?: string[] }).__csp)).toEqual([]);
   expect(w.consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 }
 
@@ -44,7 +45,7 @@ test('hostile text stored through the API is shown as inert text on the claim an
   const w = await watch(page);
   await signIn(page, 'reviewer@factdesk.test');
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
-  const claim = (await (await page.request.get('/api/claims?lang=pt')).json()).claims[0] as { id: string; version: number };
+  const [claim] = await claimsOf(await page.request.get('/api/claims?lang=pt'));
 
   // A viewer already has the claim open: the comment arrives over the websocket.
   const viewerContext = await browser.newContext();
@@ -59,13 +60,13 @@ test('hostile text stored through the API is shown as inert text on the claim an
     data: { status: 'disputed', reason: 'x', evidence: [{ url: 'javascript:alert(1)', label: 'x' }], expectedVersion: claim.version },
   });
   expect(bad.status()).toBe(400);
-  expect((await bad.json()).error.message).toBe('evidence.0.url: Evidence links must be http:// or https:// addresses.');
+  expect(await bad.json()).toMatchObject({ error: { message: 'evidence.0.url: Evidence links must be http:// or https:// addresses.' } });
   const nul = await page.request.post(`/api/claims/${claim.id}/comments`, { data: { body: 'a\u0000b' } });
   expect(nul.status()).toBe(400);
-  expect((await nul.json()).error.message).toBe('body: Text cannot contain NUL characters (U+0000).');
+  expect(await nul.json()).toMatchObject({ error: { message: 'body: Text cannot contain NUL characters (U+0000).' } });
   const huge = await page.request.post(`/api/claims/${claim.id}/comments`, { data: { body: 'x'.repeat(1024 * 1024) } });
   expect(huge.status()).toBe(413);
-  expect((await huge.json()).error.message).toMatch(/at most 256 KB/);
+  expect(await huge.json()).toMatchObject({ error: { message: expect.stringMatching(/at most 256 KB/) } });
 
   // Stored faithfully.
   // The override comes last, right before the closing quote the history puts around it.
@@ -82,7 +83,7 @@ test('hostile text stored through the API is shown as inert text on the claim an
     },
   });
   expect(saved.status()).toBe(200);
-  expect((await saved.json()).reason).toBe(reason);
+  expect(await saved.json()).toMatchObject({ reason });
   const posted = await page.request.post(`/api/claims/${claim.id}/comments`, { data: { body: `${HANDLER} ${RLO_REASON} ${SCRIPT}` } });
   expect(posted.status()).toBe(201);
 
@@ -169,9 +170,9 @@ test('every page runs under its CSP with no violations, and markup injected anyw
     ].join(''));
   });
   await page.locator('#js-link').click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp.length)).toBeGreaterThanOrEqual(3);
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
-  const violations = (await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).join('\n');
+  await expect.poll(() => page.evaluate(() => (window as Window & { __csp?: string[] }).__csp?.length ?? 0)).toBeGreaterThanOrEqual(3);
+  expect(await page.evaluate(() => (window as Window & { __pwned?: string }).__pwned)).toBeUndefined();
+  const violations = ((await page.evaluate(() => (window as Window & { __csp?: string[] }).__csp)) ?? []).join('\n');
   expect(violations).toMatch(/script-src-attr/);
   expect(violations).toMatch(/script-src-elem inline|script-src inline/);
 });
@@ -184,6 +185,6 @@ test('the app cannot be framed by another site', async ({ page }) => {
   const frame = page.frames().find((f) => f !== page.mainFrame());
   // A refused frame stays empty (Chromium shows its own error page, never the app).
   await page.waitForTimeout(1000);
-  const framedText = frame ? await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '') : '';
+  const framedText = frame ? await frame.evaluate(() => document.querySelector('body')?.innerText ?? '').catch(() => '') : '';
   expect(framedText).not.toContain('Sign in to the fact-checking desk');
 });

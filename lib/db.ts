@@ -5,6 +5,11 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/prisma/client';
 import { config } from './env';
 import { log } from './log';
+import { boundMember } from './utils/bound-member';
+
+declare global {
+  var __factdeskDb: PrismaClient | undefined;
+}
 
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
@@ -34,18 +39,15 @@ function createClient(): PrismaClient {
   return new PrismaClient({ adapter });
 }
 
-const holder = globalThis as unknown as { __factdeskDb?: PrismaClient };
-
 // Created on first use, so importing this module never needs the URL yet.
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, prop) {
-    holder.__factdeskDb ??= createClient();
-    const value = Reflect.get(holder.__factdeskDb, prop);
-    return typeof value === 'function' ? value.bind(holder.__factdeskDb) : value;
+    globalThis.__factdeskDb ??= createClient();
+    return boundMember(globalThis.__factdeskDb, prop);
   },
 });
 
 export async function disconnectDb() {
-  await holder.__factdeskDb?.$disconnect();
-  holder.__factdeskDb = undefined;
+  await globalThis.__factdeskDb?.$disconnect();
+  globalThis.__factdeskDb = undefined;
 }

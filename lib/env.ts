@@ -1,7 +1,7 @@
 // The one configuration module: every environment variable the app reads is in
 // `configSchema`, parsed once (a missing or malformed variable stops the process
 // with a sentence naming it) into a deeply frozen object. Nothing else reads
-// process.env (.oxlintrc.json enforces it; the README's table is checked
+// process.env (eslint.config.mjs enforces it; the README's table is checked
 // against this schema by tests/unit/config-readme.test.ts).
 //
 // The custom server and Next's bundle load separate copies of this module in
@@ -30,7 +30,7 @@ const flag = (fallback = false) =>
     });
 
 // A web address a browser or a search engine follows: http(s) only.
-const webUrl = () => z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL, e.g. https://desk.example.org' });
+const webUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. https://desk.example.org' });
 
 // A host name or IP address as it appears in a URL (no scheme, port or path):
 // ALLOWED_HOSTS=desk.lan,factdesk.internal,10.0.0.5,[fd00::5]
@@ -48,7 +48,7 @@ const hostList = z
       .map((h) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h)),
   )
   .refine((hosts) => hosts.every(isHostName), {
-    message: 'must be comma-separated host names or addresses without scheme or port, e.g. desk.lan,10.0.0.5,[fd00::5]',
+    error: 'must be comma-separated host names or addresses without scheme or port, e.g. desk.lan,10.0.0.5,[fd00::5]',
   });
 
 // `scheme://host[:port]` → the origin a browser sends (lowercase, default port dropped); null if not one.
@@ -67,7 +67,7 @@ const originList = z
   .optional()
   .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((s) => asOrigin(s) ?? `invalid:${s}`))
   .refine((origins) => origins.every((o) => !o.startsWith('invalid:')), {
-    message: 'must be comma-separated origins (http(s)://host[:port], no path), e.g. https://desk.example.org',
+    error: 'must be comma-separated origins (http(s)://host[:port], no path), e.g. https://desk.example.org',
   });
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -4,6 +4,7 @@
 import 'server-only';
 import pino from 'pino';
 import { config } from './env';
+import { boundMember } from './utils/bound-member';
 
 declare global {
   var __factdeskLog: pino.Logger | undefined;
@@ -14,9 +15,10 @@ function logger(): pino.Logger {
   return globalThis.__factdeskLog;
 }
 
+// The target is never read: every property comes from the real logger.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- nothing checks `log instanceof EventEmitter`
 export const log: pino.Logger = new Proxy({} as pino.Logger, {
   get(_target, prop) {
-    const value = Reflect.get(logger(), prop);
-    return typeof value === 'function' ? value.bind(logger()) : value;
+    return boundMember(logger(), prop);
   },
 });

@@ -14,7 +14,8 @@ type HeaderValue = string | string[] | null | undefined;
 /** Several copies of a header arrive as an array (node) or joined with ", " (fetch). */
 function firstValue(value: HeaderValue): string {
   const first = Array.isArray(value) ? value[0] : value;
-  return (first ?? '').split(',')[0]!.trim();
+  const [head = ''] = (first ?? '').split(',');
+  return head.trim();
 }
 
 // UUIDs, nginx's $request_id (hex) and most tracing ids fit this; anything else

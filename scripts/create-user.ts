@@ -11,7 +11,8 @@ import { withDatabase } from './with-database';
 const { values } = parseArgs({
   options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
 });
-if (!values.email || !values.role) {
+const { email, role, name } = values;
+if (!email || !role) {
   console.error('Usage: npm run user:create -- --email E --role editor|reviewer|viewer [--name "Display Name"]');
   process.exit(2);
 }
@@ -28,7 +29,7 @@ try {
   await withDatabase(async () => {
     const user = await createUser({
       actor: null,
-      user: parseOrThrow(newUserSchema, { email: values.email, role: values.role, displayName: values.name ?? values.email!.split('@')[0], password }),
+      user: parseOrThrow(newUserSchema, { email, role, displayName: name ?? email.split('@')[0], password }),
     });
     console.log(`Created ${user.role} ${user.email}.`);
     await disconnectDb();

@@ -40,6 +40,7 @@ export function ensureBuilt() {
     .map((p) => newestMtime(path.join(root, p)));
   if (!existsSync(buildId) || Math.max(...sources) > statSync(buildId).mtimeMs) {
     console.log('[factdesk] Building the web app…');
-    run('npx', ['next', 'build'], { NODE_ENV: 'production' });
+    // Type check (TypeScript 7) and build: see `build` in package.json.
+    run('npm', ['run', '--silent', 'build'], { NODE_ENV: 'production' });
   }
 }

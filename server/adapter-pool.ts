@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { poolSettings } from '../lib/db';
 import { log } from '../lib/log';
+import { boundMember } from '../lib/utils/bound-member';
 
 function guardLongLived(client: pg.PoolClient) {
   client.on('error', (err) => log.warn({ err: err.message }, 'socket.io adapter lost its database connection; it reconnects'));
@@ -34,8 +35,7 @@ export function createAdapterPool(databaseUrl: string): { adapterPool: pg.Pool; 
   const adapterPool = new Proxy(pool, {
     get(target, prop) {
       if (prop === 'connect') return connect;
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      return boundMember(target, prop);
     },
   });
   return { adapterPool, end: () => pool.end() };

@@ -37,9 +37,9 @@ function sessionSecret(settings: Config): string {
  *   itself, in `npm run dev`: the desk's own hosts, as its Host check enforces.
  */
 export function exportForLibraries(config: Config, options: { dev: boolean }) {
-  // oxlint-disable-next-line no-restricted-properties -- next-auth reads it from the environment only
+  // eslint-disable-next-line no-restricted-properties -- next-auth reads it from the environment only
   if (!config.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = '1';
-  // oxlint-disable-next-line no-restricted-properties -- next.config.js reads it from the environment only
+  // eslint-disable-next-line no-restricted-properties -- next.config.js reads it from the environment only
   if (options.dev) process.env.FACTDESK_DEV_HOSTS = [...networkAccess().hosts].join(',');
 }
 

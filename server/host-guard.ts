@@ -8,7 +8,7 @@ import { hostOf, isAllowedHost, isLoopbackHost, networkAccess, wrongHostMessage 
 import { NOTICE_CSP } from '../lib/http/security-headers';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 // Load balancers probe the backend under its own address; health says nothing private.
 const UNCHECKED = new Set(['/api/health']);

@@ -30,9 +30,8 @@ async function main() {
   const httpServer = createServer((req, res) => {
     if (!guardHost(req, res, { trustProxy })) return;
     if (refuseUndecodablePath(req, res)) return;
-    // Headers only this server may set: drop any a client sent.
-    delete req.headers[CLIENT_IP_HEADER];
-    delete req.headers['x-factdesk-path'];
+    // Headers only this server may set: both are overwritten here, whatever a
+    // client sent.
     req.headers[CLIENT_IP_HEADER] = clientAddress({
       forwardedFor: req.headers['x-forwarded-for'],
       socketAddress: req.socket.remoteAddress,
@@ -64,7 +63,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await realtime.close();
-    httpServer.closeAllConnections?.();
+    httpServer.closeAllConnections();
     await disconnectDb();
     await boot.database.stop();
     say('stopped.');
@@ -74,7 +73,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((e) => {
+main().catch((e: unknown) => {
   console.error(`[factdesk] could not start: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

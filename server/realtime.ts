@@ -83,41 +83,67 @@ function rateLimited(seconds: number) {
 // One catch-all listener: socket.io cannot type a listener for a generic event
 // name, and each handler keeps its own types in the registry below.
 function dispatchEvents(socket: DeskSocket, limiter: EventLimiter, registry: ReadonlyMap<string, Dispatch>) {
-  socket.onAny(async (event: unknown, payload: unknown, ack: unknown) => {
-    const registered = typeof event === 'string' ? registry.get(event) : undefined;
-    if (!registered) return;
-    const reply = typeof ack === 'function' ? (r: Ack<unknown>) => void ack(r) : () => {};
-    const taken = limiter.take(socket.data.actor.id, registered.cost);
-    if (!taken.ok) {
-      reply(fail(rateLimited(taken.retryAfterSeconds)));
-      return;
-    }
-    let run: (actor: Actor) => Promise<unknown>;
-    try {
-      run = registered.run(payload ?? {});
-    } catch (e) {
-      reply(fail(e));
-      return;
-    }
-    let actor: Actor | null;
-    try {
-      actor = await currentActor(socket);
-    } catch (e) {
-      reply(fail(e));
-      return;
-    }
-    if (!actor) {
-      reply({ ok: false, error: { code: 'unauthenticated', message: 'Your session has ended. Sign in again.' } });
-      socket.disconnect(true);
-      return;
-    }
-    socket.data.actor = actor;
-    try {
-      reply({ ok: true, data: await run(actor) });
-    } catch (e) {
-      reply(fail(e));
-    }
+  socket.onAny((event: unknown, payload: unknown, ack: unknown) => {
+    dispatchEvent(socket, limiter, registry, { event, payload, ack }).catch((e: unknown) => {
+      log.error({ err: e }, 'socket event dispatch failed');
+    });
   });
+}
+
+// socket.io hands over whatever the client sent as the last argument.
+const isAckFunction = (ack: unknown): ack is (reply: Ack<unknown>) => void => typeof ack === 'function';
+
+async function dispatchEvent(
+  socket: DeskSocket,
+  limiter: EventLimiter,
+  registry: ReadonlyMap<string, Dispatch>,
+  { event, payload, ack }: { event: unknown; payload: unknown; ack: unknown },
+) {
+  const registered = typeof event === 'string' ? registry.get(event) : undefined;
+  if (!registered) return;
+  const reply = isAckFunction(ack) ? ack : () => {};
+  const taken = limiter.take(socket.data.actor.id, registered.cost);
+  if (!taken.ok) {
+    reply(fail(rateLimited(taken.retryAfterSeconds)));
+    return;
+  }
+  let run: (actor: Actor) => Promise<unknown>;
+  try {
+    run = registered.run(payload ?? {});
+  } catch (e) {
+    reply(fail(e));
+    return;
+  }
+  let actor: Actor | null;
+  try {
+    actor = await currentActor(socket);
+  } catch (e) {
+    reply(fail(e));
+    return;
+  }
+  if (!actor) {
+    reply({ ok: false, error: { code: 'unauthenticated', message: 'Your session has ended. Sign in again.' } });
+    socket.disconnect(true);
+    return;
+  }
+  socket.data.actor = actor;
+  try {
+    reply({ ok: true, data: await run(actor) });
+  } catch (e) {
+    reply(fail(e));
+  }
+}
+
+/** The handshake: the session cookie's account, or the error that refuses the connection. */
+async function authenticate(socket: DeskSocket): Promise<Error | undefined> {
+  const session = await sessionFromCookieHeader(socket.request.headers.cookie);
+  if (!session) return new Error('unauthenticated');
+  socket.data.actor = session.actor;
+  socket.data.sessionId = session.sessionId;
+  socket.data.expiresAt = session.expiresAt;
+  socket.data.viewing = null;
+  socket.data.writing = null;
+  return undefined;
 }
 
 async function presenceOf(io: DeskServer, claimId: string): Promise<ClaimPresence> {
@@ -242,7 +268,8 @@ export function attachRealtime(
     allowRequest: (req, callback) => {
       if (!isAllowedHost(req.headers.host)) {
         log.warn({ host: req.headers.host?.slice(0, 200) }, 'socket.io handshake refused: host not allowed');
-        return callback(wrongHostMessage(hostOf(req.headers.host)), false);
+        callback(wrongHostMessage(hostOf(req.headers.host)), false);
+        return;
       }
       const origin = req.headers.origin;
       const ok = typeof origin === 'string' && origins.includes(origin);
@@ -250,20 +277,11 @@ export function attachRealtime(
       callback(ok ? null : 'origin not allowed', ok);
     },
   });
-  io.use(async (socket, next) => {
-    try {
-      const session = await sessionFromCookieHeader(socket.request.headers.cookie);
-      if (!session) return next(new Error('unauthenticated'));
-      socket.data.actor = session.actor;
-      socket.data.sessionId = session.sessionId;
-      socket.data.expiresAt = session.expiresAt;
-      socket.data.viewing = null;
-      socket.data.writing = null;
-      next();
-    } catch (e) {
+  io.use((socket, next) => {
+    authenticate(socket).then(next, (e: unknown) => {
       log.error({ err: e }, 'socket.io handshake failed');
       next(new Error('unavailable'));
-    }
+    });
   });
   const limiter = createRateLimiter(options.eventLimit);
   io.on('connection', (socket) => {
@@ -281,7 +299,10 @@ export function attachRealtime(
     close: async () => {
       stopWatching();
       await listener.close();
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      // The callback waits for the HTTP server to close too; the promise io.close returns does not.
+      await new Promise<void>((resolve) => {
+        void io.close(() => resolve());
+      });
       await pool.end().catch(() => {});
     },
   };

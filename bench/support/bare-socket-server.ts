@@ -32,7 +32,7 @@ const io = new Server(httpServer, { serveClient: false });
 httpServer.listen(port, '127.0.0.1', () => console.log(`bare socket.io server on ${port}`));
 
 const stop = () => {
-  io.close();
+  void io.close();
   process.exit(0);
 };
 process.on('SIGTERM', stop);

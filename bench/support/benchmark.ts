@@ -37,7 +37,7 @@ export async function closedLoop(writers: number, durationMs: number, op: (write
     Array.from({ length: writers }, async (_, w) => {
       while (performance.now() < end) {
         const t0 = performance.now();
-        let ok = false;
+        let ok: boolean;
         try {
           ok = await op(w);
         } catch {

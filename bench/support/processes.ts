@@ -17,7 +17,7 @@ export function atCleanup(fn: Cleanup): () => void {
 export async function runCleanups(): Promise<void> {
   const pending = [...cleanups].reverse();
   cleanups.clear();
-  for (const fn of pending) await fn().catch((e) => console.error(`cleanup failed: ${String(e)}`));
+  for (const fn of pending) await fn().catch((e: unknown) => console.error(`cleanup failed: ${String(e)}`));
 }
 
 export type Spawned = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
@@ -36,8 +36,8 @@ export function spawnGroup(command: string, args: string[], options: { cwd: stri
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-20_000);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     unregister();

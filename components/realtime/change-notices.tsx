@@ -29,7 +29,8 @@ export function ChangeNotices() {
     }
     if (!parts) return;
     const id = event.seq;
-    setNotices((n) => [...n.slice(-2), { id, parts: parts! }]);
+    const shown = parts;
+    setNotices((n) => [...n.slice(-2), { id, parts: shown }]);
     setTimeout(() => setNotices((n) => n.filter((x) => x.id !== id)), 6000);
   });
 

@@ -5,10 +5,10 @@
 // audit sequence number; after any reconnect, or when a gap appears, it asks
 // the server for everything since the last number it applied (replayed from
 // the audit log).
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { createChangeFeed } from '@/lib/realtime/change-feed';
-import type { ClaimPresence, ClientToServer, DeskChange, PresencePerson, ServerToClient, SyncResult } from '@/lib/realtime/events';
+import type { Ack, ClaimPresence, ClientToServer, DeskChange, PresencePerson, ServerToClient, SyncResult } from '@/lib/realtime/events';
 import { ReloadNotice } from './reload-notice';
 import { isSigningOut } from '../signing-out';
 
@@ -16,11 +16,26 @@ type Status = 'connecting' | 'live' | 'reconnecting';
 type Listener = (change: DeskChange) => void;
 type DeskSocket = Socket<ServerToClient, ClientToServer>;
 
+const ACK_TIMEOUT_MS = 15_000;
+
+// The server's answer, or null when none came in time. (socket.io-client's
+// types lose the ack's type in timeout().emitWithAck; emit with a callback keeps it.)
+function askSync(socket: DeskSocket, since: number): Promise<Ack<SyncResult> | null> {
+  return new Promise((resolve) => {
+    socket.timeout(ACK_TIMEOUT_MS).emit('sync', { since }, (err: Error | null, reply) => resolve(err ? null : reply));
+  });
+}
+function askPresence(socket: DeskSocket): Promise<Ack<ClaimPresence[]> | null> {
+  return new Promise((resolve) => {
+    socket.timeout(ACK_TIMEOUT_MS).emit('presence:snapshot', {}, (err: Error | null, reply) => resolve(err ? null : reply));
+  });
+}
+
 // A replay page; a rate-limited request waits as long as the server says and
 // asks again (a few times), so a burst of reconnecting tabs still catches up.
 async function fetchPage(socket: DeskSocket, since: number): Promise<SyncResult | null> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const result = await socket.timeout(15_000).emitWithAck('sync', { since }).catch(() => null);
+    const result = await askSync(socket, since);
     if (result?.ok) return result.data;
     if (result?.error.code !== 'rate_limited' || !socket.connected) return null; // failed: the next connect retries
     await new Promise((r) => setTimeout(r, (result.retryAfter ?? 1) * 1000));
@@ -49,9 +64,8 @@ export function useRealtime(): Realtime {
 /** Runs fn for every change applied from now on. */
 export function useDeskChanges(fn: Listener) {
   const { subscribe } = useRealtime();
-  const ref = useRef(fn);
-  ref.current = fn;
-  useEffect(() => subscribe((c) => ref.current(c)), [subscribe]);
+  const onChange = useEffectEvent(fn);
+  useEffect(() => subscribe((c) => onChange(c)), [subscribe]);
 }
 
 export function RealtimeProvider({ me, canAnnounceWriting, initialSeq, children }: { me: Me; canAnnounceWriting: boolean; initialSeq: number; children: React.ReactNode }) {
@@ -85,8 +99,8 @@ export function RealtimeProvider({ me, canAnnounceWriting, initialSeq, children 
       setStatus('live');
       await feed.sync();
       if (viewing.current) socket.emit('presence:view', { claimId: viewing.current });
-      const snapshot = await socket.timeout(15_000).emitWithAck('presence:snapshot', {}).catch(() => null);
-      if (snapshot?.ok) setPresence(Object.fromEntries((snapshot.data as ClaimPresence[]).map((p) => [p.claimId, p.people])));
+      const snapshot = await askPresence(socket);
+      if (snapshot?.ok) setPresence(Object.fromEntries(snapshot.data.map((p) => [p.claimId, p.people])));
     });
     socket.on('desk:change', feed.receive);
     socket.on('presence:claim', setPresenceFor);
@@ -95,8 +109,8 @@ export function RealtimeProvider({ me, canAnnounceWriting, initialSeq, children 
       if (reason !== 'io server disconnect') return; // socket.io reconnects by itself
       if (isSigningOut()) return; // our own sign-out: next-auth redirects to /login
       // The server ended the connection: the session may have expired.
-      const session = await fetch('/api/auth/session').then((r) => r.json()).catch(() => null);
-      if (session?.user) socket.connect();
+      const session: unknown = await fetch('/api/auth/session').then((r) => r.json()).catch(() => null);
+      if (typeof session === 'object' && session !== null && 'user' in session && session.user) socket.connect();
       else window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
     });
     socket.on('connect_error', (err) => {

@@ -29,6 +29,7 @@ const MIN_DETECTION_CONFIDENCE = 20;
 // A share of control characters no prose has (tabs, newlines and form feeds aside).
 const MAX_CONTROL_SHARE = 0.01;
 
+// eslint-disable-next-line no-control-regex -- control characters are what it counts
 const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F]/gu;
 
 const refuseEmpty = () => importRefusal('empty', 'It is empty: there is no text to import.');

@@ -79,7 +79,7 @@ function isSentenceEnd(text: string, start: number, terminator: string, end: num
   // The next sentence must open like one: capital, digit, or an opening quote/bracket.
   // This rejects quoted speech continuing mid-sentence: `"...без храна?“ каза той`.
   const next = text.slice(end).trimStart();
-  if (!/^["'“‘„«(\[]*[\p{Lu}\p{N}]/u.test(next)) return false;
+  if (!/^["'“‘„«([]*[\p{Lu}\p{N}]/u.test(next)) return false;
 
   // Only a lone period can belong to an abbreviation or an initial.
   if (!terminator.startsWith('.') || terminator.startsWith('..')) return true;
@@ -107,7 +107,7 @@ function shorten(text: string, max: number): string {
   // The space at index `room` is allowed: cutting there keeps every character before it.
   const cut = text.lastIndexOf(' ', room);
   const head = cut > 0 ? text.slice(0, cut) : hardCut(text, room);
-  return head.replace(/[\s,;:\-–—(\[«"“'‘„]+$/u, '') + ELLIPSIS;
+  return head.replace(/[\s,;:\-–—([«"“'‘„]+$/u, '') + ELLIPSIS;
 }
 
 function hardCut(text: string, room: number): string {

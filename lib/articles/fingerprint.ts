@@ -88,8 +88,9 @@ function minhash(set: ReadonlySet<number>): Uint32Array {
   const signature = new Uint32Array(HASHES).fill(0xffffffff);
   for (const s of set) {
     for (let i = 0; i < HASHES; i++) {
-      const h = fmix32(s ^ SEEDS[i]!);
-      if (h < signature[i]!) signature[i] = h;
+      // Both arrays have HASHES entries: the fallbacks are never used.
+      const h = fmix32(s ^ (SEEDS[i] ?? 0));
+      if (h < (signature[i] ?? 0)) signature[i] = h;
     }
   }
   return signature;

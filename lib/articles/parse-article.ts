@@ -7,7 +7,7 @@ import { detectLanguage } from './detect-language';
 import { unstorableTextReason } from '../validation/text';
 import { splitBoilerplate } from './split-boilerplate';
 
-export interface ParsedArticle {
+export type ParsedArticle = {
   /** File name without ".txt", e.g. "004_70e37703d5faa8e3"; the idempotency key for seeding. */
   sourceKey: string;
   title: string;
@@ -18,7 +18,7 @@ export interface ParsedArticle {
   language: string;
   /** sha256 hex of the raw text, to notice when a seed file changed. */
   contentHash: string;
-}
+};
 
 // The name becomes a database key and may end up in URLs or paths, so keep it boring.
 // A leading dot is refused so ".." or hidden files can never become a key.

@@ -2,12 +2,12 @@
 import 'server-only';
 import { normalizeForSearch } from './normalize-search';
 
-export interface BoilerplateSplit {
+export type BoilerplateSplit = {
   /** Everything before the block, byte-for-byte (it keeps its trailing newline). */
   body: string;
   /** The block from the start of its first line to the end of the text, or null. */
   boilerplate: string | null;
-}
+};
 
 /** A headline-like line is shorter than this. Real paragraphs rarely are. */
 const MAX_LINE_LENGTH = 120;
@@ -42,10 +42,10 @@ const STOPWORDS = new Set([
   'един', 'една', 'през', 'между', 'само', 'также', 'когда', 'после',
 ]);
 
-interface Line {
+type Line = {
   start: number;
   text: string;
-}
+};
 
 /**
  * Splits off a trailing block of scraped headlines.

@@ -1,6 +1,7 @@
 // next-auth configuration: email + password credentials, JWT sessions.
 import 'server-only';
-import type { NextAuthOptions } from 'next-auth';
+import type { NextAuthOptions, User } from 'next-auth';
+import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { isAppError } from '../errors';
@@ -80,25 +81,27 @@ export function authOptions(): NextAuthOptions {
             // next-auth passes an Error's message to the sign-in form.
             if (isAppError(e)) {
               noteSignInRefusal(e);
-              throw new Error(e.message);
+              throw new Error(e.message, { cause: e });
             }
             // …so never a driver error naming the database host.
-            if (isDatabaseUnavailable(e)) throw new Error(databaseUnavailableError().message);
+            if (isDatabaseUnavailable(e)) throw new Error(databaseUnavailableError().message, { cause: e });
             throw e;
           }
         },
       }),
     ],
     events: {
-      // next-auth hands over the decoded token of the session being signed out.
+      // next-auth hands over the decoded token of the session being signed out
+      // (null when the cookie does not decode, whatever its types say).
       // It logs and swallows an error here and clears the cookie anyway.
-      async signOut({ token }) {
+      async signOut({ token }: { token: JWT | null }) {
         if (typeof token?.sid === 'string') await revokeSession({ secret: token.sid });
       },
     },
     callbacks: {
       redirect: safeRedirect,
-      async jwt({ token, user }) {
+      // `user` is there only on sign-in (next-auth's types say always).
+      async jwt({ token, user }: { token: JWT; user?: User }) {
         if (user) {
           token.uid = user.id;
           token.role = (user as { role?: string }).role;
@@ -119,7 +122,7 @@ export function authOptions(): NextAuthOptions {
         });
         return token;
       },
-      async session({ session, token }) {
+      session({ session, token }) {
         return { ...session, user: { ...session.user, id: token.uid, role: token.role } };
       },
     },

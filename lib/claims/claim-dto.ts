@@ -2,7 +2,7 @@
 // from database rows.
 import 'server-only';
 import type { Claim, User } from '../generated/prisma/client';
-import type { ClaimDetail, ClaimStatus, ClaimSummary } from '../validation/claims';
+import type { ClaimDetail, ClaimSummary } from '../validation/claims';
 import { parseStoredEvidence } from '../validation/verdicts';
 
 type ClaimWithPeople = Claim & { decidedBy?: User | null; assignee?: User | null };
@@ -23,7 +23,7 @@ export function toClaimSummary(c: SummaryColumns): ClaimSummary {
     sourceKey: c.sourceKey,
     title: c.title,
     language: c.language,
-    status: c.status as ClaimStatus,
+    status: c.status,
     version: c.version,
     updatedAt: c.updatedAt.toISOString(),
     assigneeId: c.assigneeId,

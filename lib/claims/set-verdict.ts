@@ -54,7 +54,7 @@ export async function setVerdict(options: SetVerdictOptions): Promise<ClaimDetai
     // requests naming the same version, exactly one matches.
     const { count } = await tx.claim.updateMany({
       where: { id: claimId, version: input.expectedVersion },
-      data: { ...data, decidedById: actor.id } as Prisma.ClaimUncheckedUpdateManyInput,
+      data: { ...data, decidedById: actor.id },
     });
     if (count === 0) {
       const current = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, include: withPeople });

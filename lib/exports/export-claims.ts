@@ -99,7 +99,7 @@ export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): Async
         sourceKey: c.sourceKey,
         title: c.title,
         language: c.language,
-        status: c.status as ClaimStatus,
+        status: c.status,
         reason: c.reason,
         evidence: parseStoredEvidence(c.evidence),
         decidedBy: decider ? { name: decider.displayName, email: decider.email } : null,
@@ -111,14 +111,15 @@ export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): Async
         history: history.get(c.id) ?? [],
       };
     }
-    if (claims.length < BATCH) return;
-    after = claims.at(-1)!.sourceKey;
+    const last = claims.at(-1);
+    if (!last || claims.length < BATCH) return;
+    after = last.sourceKey;
   }
 }
 
 export async function countByStatus(where: Prisma.ClaimWhereInput): Promise<Record<ClaimStatus, number>> {
   const groups = await db.claim.groupBy({ by: ['status'], where, _count: { _all: true } });
   const counts: Record<ClaimStatus, number> = { unreviewed: 0, verified: 0, disputed: 0, outdated: 0 };
-  for (const g of groups) counts[g.status as ClaimStatus] = g._count._all;
+  for (const g of groups) counts[g.status] = g._count._all;
   return counts;
 }

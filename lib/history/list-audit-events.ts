@@ -31,8 +31,9 @@ export async function listAuditEvents(options: { actor: Actor; query: AuditQuery
   if (query.cursor) where.seq = { lt: BigInt(query.cursor) };
   const rows = await db.auditEvent.findMany({ where, orderBy: { seq: 'desc' }, take: query.limit + 1 });
   const page = rows.slice(0, query.limit).map(toAuditRecord);
+  const last = page.at(-1);
   return {
     events: page.map((e) => ({ ...publicAuditEvent(e), hash: e.hash })),
-    nextCursor: rows.length > query.limit ? page.at(-1)!.seq : null,
+    nextCursor: rows.length > query.limit && last ? last.seq : null,
   };
 }

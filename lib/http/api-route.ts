@@ -13,7 +13,7 @@ import { requestIdFrom } from '../request-meta';
 import { API_CSP } from './security-headers';
 
 export type RouteContext<P> = { req: Request; actor: Actor; params: P; requestId: string };
-type Handler<P> = (ctx: RouteContext<P>) => Promise<Response | unknown>;
+type Handler<P> = (ctx: RouteContext<P>) => Promise<unknown>;
 
 export function errorResponse(error: AppError, extra?: Record<string, unknown>) {
   const retryAfter = error.details?.retryAfterSeconds;
@@ -24,11 +24,17 @@ export function errorResponse(error: AppError, extra?: Record<string, unknown>) 
   );
 }
 
+/** A string property of a thrown value, or '' (drivers throw all sorts of things). */
+function stringProp(e: unknown, key: string): string {
+  const value: unknown = typeof e === 'object' && e !== null ? Reflect.get(e, key) : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
 // PostgreSQL refusing text it cannot store (NUL, bad encoding). Validation
 // (lib/validation/text.ts) catches these first; this is the safety net for a
 // field that missed it, so the caller still gets a 400 rather than a 500.
 function isUnstorableText(e: unknown): boolean {
-  const text = `${(e as { code?: string })?.code ?? ''} ${(e as Error)?.message ?? ''}`;
+  const text = `${stringProp(e, 'code')} ${stringProp(e, 'message')}`;
   return /22021|22P05|invalid byte sequence for encoding|unsupported Unicode escape sequence/i.test(text);
 }
 
@@ -41,7 +47,7 @@ export function toResponse(e: unknown, requestId: string): Response {
   }
   if (isDatabaseUnavailable(e)) {
     // Expected while the database restarts: one line, not a stack trace per request.
-    log.warn({ requestId, err: (e as Error)?.message?.split('\n').filter(Boolean).at(-1) }, 'database unavailable');
+    log.warn({ requestId, err: stringProp(e, 'message').split('\n').filter(Boolean).at(-1) }, 'database unavailable');
     return errorResponse(databaseUnavailableError());
   }
   log.error({ err: e, requestId }, 'unhandled error in route');
@@ -64,13 +70,14 @@ export function assertSameOrigin(req: Request) {
 }
 
 export function apiRoute<P = Record<string, string | string[]>>(handler: Handler<P>) {
-  return async (req: Request, context: { params: Promise<P> }) => {
+  // Next.js passes no params for a route without dynamic segments.
+  return async (req: Request, context: { params?: Promise<P> }) => {
     const requestId = requestIdFrom(req.headers.get('x-request-id'));
     try {
       assertSameOrigin(req);
       const actor = await actorFromCookieHeader(req.headers.get('cookie') ?? undefined);
       if (!actor) throw new AppError('unauthenticated', 'Sign in to use the Factdesk API.');
-      const params = (await context?.params) ?? ({} as P);
+      const params = (await context.params) ?? ({} as P);
       const result = await handler({ req, actor, params, requestId });
       const response = result instanceof Response ? result : NextResponse.json(result);
       response.headers.set('x-request-id', requestId);

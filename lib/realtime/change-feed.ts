@@ -60,6 +60,7 @@ export function createChangeFeed(options: {
           drain();
           if (page.more) continue;
         }
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a sync() call made during the await above sets it
         if (!again && (held.size === 0 || !page)) return;
       }
     } finally {

@@ -15,11 +15,15 @@ export const SCHEMA_PATH = path.join(PRISMA_DIR, 'schema.prisma');
 
 const noFilters = { externalTables: [], externalEnums: [] };
 
+// adapter-pg's protected members the patch below uses; checked at run time,
+// since they are not its public API.
 type ScriptAdapter = {
   client: { query: (sql: string) => Promise<unknown> };
   onError: (e: unknown) => never;
   executeScript: (script: string) => Promise<void>;
 };
+const isScriptAdapter = (a: object): a is ScriptAdapter =>
+  'client' in a && typeof a.client === 'object' && a.client !== null && 'query' in a.client && 'onError' in a && typeof a.onError === 'function';
 
 // adapter-pg splits migration scripts on every ';', which breaks dollar-quoted
 // function bodies (our audit triggers) and comments containing ';'. PostgreSQL's
@@ -31,7 +35,8 @@ function wholeScriptAdapter(url: string, opened: { dispose: () => Promise<void> 
   factory.connect = async () => {
     const adapter = await connect();
     opened.push(adapter);
-    const raw = adapter as unknown as ScriptAdapter;
+    const raw: object = adapter;
+    if (!isScriptAdapter(raw)) throw new Error('@prisma/adapter-pg no longer has the client and onError the migration runner uses to run whole scripts.');
     raw.executeScript = async (script) => {
       try {
         await raw.client.query(script);

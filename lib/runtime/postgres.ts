@@ -167,7 +167,7 @@ export async function startEmbeddedPostgres(options: {
       await ensureDatabaseExists(url);
     } catch (e) {
       // A lock file whose pid was reused, with someone else's server on the port.
-      if ((e as { code?: string }).code === '28P01') throw new Error(portTakenMessage(options.port, dataDir));
+      if ((e as { code?: string }).code === '28P01') throw new Error(portTakenMessage(options.port, dataDir), { cause: e });
       throw e;
     }
     return { url, embedded: true, stop: async () => {} };
@@ -208,6 +208,7 @@ export async function startEmbeddedPostgres(options: {
       taken
         ? portTakenMessage(options.port, dataDir)
         : `The embedded PostgreSQL in ${dataDir} stopped while starting. Its last lines:\n  ${recent.join('\n  ') || '(none)'}`,
+      { cause: e },
     );
   }
   await ensureDatabaseExists(url);

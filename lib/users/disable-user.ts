@@ -21,16 +21,17 @@ export async function disableUser(options: DisableUserOptions) {
     if (!existing) throw new AppError('not_found', `No account for ${email}.`);
     if (existing.disabledAt) throw new AppError('conflict', `${email} is already disabled.`);
     if (options.actor?.id === existing.id) throw new AppError('invalid_input', 'You cannot disable your own account.');
-    const user = await tx.user.update({ where: { id: existing.id }, data: { disabledAt: new Date() } });
+    const disabledAt = new Date();
+    const user = await tx.user.update({ where: { id: existing.id }, data: { disabledAt } });
     // Revoked, not only refused while disabled: re-enabling the account later
     // must not bring the old cookies back.
-    await tx.session.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: user.disabledAt } });
+    await tx.session.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: disabledAt } });
     await notifySessionEnded(tx, { userId: user.id });
     const event = await appendAuditEvent(tx, {
       ...(options.actor ? { actorId: options.actor.id, actorLabel: options.actor.email } : SYSTEM_ACTOR),
       action: 'user.disabled',
       before: { userId: user.id, email: user.email, disabledAt: null },
-      after: { userId: user.id, email: user.email, disabledAt: user.disabledAt!.toISOString() },
+      after: { userId: user.id, email: user.email, disabledAt: disabledAt.toISOString() },
     });
     return { user, event };
   });

@@ -14,8 +14,12 @@ export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
 }
 
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** The characters a reader sees: "É" typed as E + a combining accent stays one. */
+const graphemes = (s: string) => Array.from(segmenter.segment(s), (g) => g.segment);
+
 export function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => [...p][0]!.toUpperCase()).join('');
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => (graphemes(p)[0] ?? '').toUpperCase()).join('');
 }
 
 /**
@@ -31,13 +35,14 @@ export function distinctInitials(people: { id: string; name: string }[]): Map<st
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
   for (const [key, group] of groups) {
-    if (group.length === 1) { out.set(group[0]!.id, key); continue; }
+    const [only] = group;
+    if (group.length === 1 && only) { out.set(only.id, key); continue; }
     const longer = group.map((p) => {
-      const first = [...(p.name.trim().split(/\s+/)[0] ?? '')];
+      const first = graphemes(p.name.trim().split(/\s+/)[0] ?? '');
       return (first[0] ?? '?').toUpperCase() + (first[1] ?? '').toLowerCase();
     });
     const unique = new Set(longer).size === group.length;
-    group.forEach((p, i) => out.set(p.id, unique ? longer[i]! : `${key[0] ?? '?'}${i + 1}`));
+    group.forEach((p, i) => out.set(p.id, unique ? (longer[i] ?? key) : `${key[0] ?? '?'}${i + 1}`));
   }
   return out;
 }
@@ -59,7 +64,7 @@ const AVATAR_COLOURS = [
 export function avatarColour(id: string): string {
   let h = 0;
   for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
-  return AVATAR_COLOURS[h % AVATAR_COLOURS.length]!;
+  return AVATAR_COLOURS[h % AVATAR_COLOURS.length] ?? AVATAR_COLOURS[0];
 }
 
 /** An http(s) link as given, anything else (javascript:, data:, …) as a dead "#". */

@@ -40,5 +40,5 @@ export const exportQuerySchema = listClaimsQuerySchema
         return ids;
       }),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: '"to" must not be before "from".' });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: '"to" must not be before "from".' });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;

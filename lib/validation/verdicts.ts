@@ -56,7 +56,7 @@ export const verdictFields = {
 export function withReReviewRule<S extends z.ZodType<{ status: string; reReviewAt?: string | null }>>(schema: S) {
   return schema.refine((v) => !v.reReviewAt || v.status === 'outdated', {
     path: ['reReviewAt'],
-    message: 'A re-review date only applies to outdated claims.',
+    error: 'A re-review date only applies to outdated claims.',
   });
 }
 

@@ -282,7 +282,7 @@ describe('a row that does not match its action', () => {
 });
 
 describe('writers', () => {
-  it('cannot append a payload that does not match its action', async () => {
+  it('cannot append a payload that does not match its action', () => {
     const wrong = { action: 'claim.comment_added', actorId: reviewer.id, actorLabel: reviewer.email, claimId, after: { commentId: claimId, text: 'x' } };
     // The type refuses it at compile time; at run time the parse does.
     expect(() => auditEventSchema.parse(wrong)).toThrow(/body/);

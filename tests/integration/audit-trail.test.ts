@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, disconnectDb } from '../../lib/db';
-import { type Desk, openDesk } from '../support/fixtures';
+import { db } from '../../lib/db';
+import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 
 let desk: Desk;
 let claimId: string;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   await desk.call('reviewer', 'POST', `/api/claims/${claimId}/verdict`, { status: 'disputed', reason: 'CNN and AFP give 104; others differ.', evidence: [], expectedVersion: 1 });
   await desk.call('reviewer2', 'POST', `/api/claims/${claimId}/comments`, { body: 'Checked the AFP wire: 104 is right for Sunday.' });
 }, 120_000);
-afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
+afterAll(() => closeDesk(desk));
 
 async function sql(query: string) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });

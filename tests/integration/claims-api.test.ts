@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, db } from '../../lib/db';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
-import { type AppServer, login, startAppServer } from '../support/app-server';
+import { type AppServer, login, startAppServer, stopStarted } from '../support/app-server';
 
 let app: AppServer;
 let cookie: string;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  await app?.stop();
+  await stopStarted(app);
   await disconnectDb();
 });
 
@@ -28,6 +28,7 @@ describe('claims API', () => {
     for (const p of ['/api/claims', `/api/claims/${crypto.randomUUID()}`, '/api/nothing-here']) {
       const res = await get(p, false);
       expect(res.status, p).toBe(401);
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
       expect(await res.json()).toEqual({ error: { code: 'unauthenticated', message: expect.any(String) } });
     }
     const health = await get('/api/health', false);
@@ -112,7 +113,7 @@ describe('login', () => {
     expect(locked.error).toMatch(/Try again in 15 minutes/);
     const failures = await db.auditEvent.findMany({ where: { action: 'auth.login_failed', actorLabel: email }, orderBy: { seq: 'asc' } });
     // Five wrong passwords, then the refused attempt while locked: every attempt is in the trail.
-    expect(failures.map((e) => (e.after as { reason: string }).reason)).toEqual([...Array(5).fill('wrong_password'), 'locked']);
+    expect(failures.map((e) => (e.after as { reason: string }).reason)).toEqual([...Array<string>(5).fill('wrong_password'), 'locked']);
     expect(failures.map((e) => (e.after as { accountFailures?: number }).accountFailures)).toEqual([1, 2, 3, 4, 5, undefined]);
     expect((failures[4]!.after as { locked: boolean }).locked).toBe(true);
     await db.loginThrottle.deleteMany({});
@@ -141,7 +142,7 @@ describe('login', () => {
     expect(refused!.actorLabel).toBe('viewer@factdesk.test');
     expect(last!.after).toMatchObject({ locked: true, accountFailures: 4 });
     // All 21 attempts are recorded under the socket's address, not the spoofed ones.
-    const ips = new Set(trail.map((e) => String((e.after as { ip: string }).ip)));
+    const ips = new Set(trail.map((e) => (e.after as { ip: string }).ip));
     expect(ips.size).toBe(1);
     expect([...ips][0]).not.toMatch(/^198\.51\.100\./);
     const addressRow = await db.loginThrottle.findFirstOrThrow({ where: { key: { startsWith: 'address:' } } });

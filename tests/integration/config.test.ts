@@ -1,7 +1,7 @@
 // The real server reads its configuration through lib/env.ts: switches mean
 // what they say, and a malformed value stops it with a sentence naming it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from '../support/app-server';
+import { type AppServer, startAppServer, stopStarted } from '../support/app-server';
 
 const database = { DATABASE_URL: process.env.DATABASE_URL! };
 
@@ -12,7 +12,7 @@ describe('start-up configuration', () => {
         await app.stop();
         return 'the server started';
       },
-      (e: Error) => e.message,
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
     );
     expect(message).toContain('could not start: Invalid environment configuration');
     expect(message).toContain('TRUST_PROXY: must be 1, true or yes (on) or 0, false or no (off), not "maybe"');
@@ -23,7 +23,7 @@ describe('start-up configuration', () => {
 describe.each(['true', 'Yes'])('TRUST_PROXY=%s', (value) => {
   let app: AppServer;
   beforeAll(async () => { app = await startAppServer({ ...database, TRUST_PROXY: value }); }, 90_000);
-  afterAll(async () => { await app?.stop(); });
+  afterAll(() => stopStarted(app));
 
   // Off, the server drops a client's X-Forwarded-Host; on, it is our proxy's
   // word and must name one of the desk's hosts like the Host header does.

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, startEmbeddedPostgres } from '../../lib/runtime/postgres';
-import { startAppServer } from '../support/app-server';
+import { startAppServer, stopStarted } from '../support/app-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BASE = path.join(ROOT, '.data/test-embedded-port');
@@ -27,7 +27,7 @@ async function query(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query(sql)).rows;
+    return (await client.query<Record<string, unknown>>(sql)).rows;
   } finally {
     await client.end();
   }
@@ -59,7 +59,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await running?.stop();
+  await stopStarted(running);
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
   await new Promise((r) => otherProgram?.close(r));
   rmSync(BASE, { recursive: true, force: true });
 });
@@ -118,7 +119,7 @@ describe('the embedded PostgreSQL port', () => {
         await app.stop();
         return null;
       },
-      (e: Error) => e.message,
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
     );
     expect(error).toMatch(/could not start: Port \d+ is already in use by another program/);
     expect(error).toContain('EMBEDDED_PG_PORT');

@@ -4,9 +4,9 @@
 // to the end or abandoned by the client mid-stream.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, disconnectDb } from '../../lib/db';
+import { db } from '../../lib/db';
 import { EXPORT_RETRY_AFTER_SECONDS, MAX_CONCURRENT_EXPORTS } from '../../lib/exports/export-slots';
-import { type Desk, openDesk, type Role } from '../support/fixtures';
+import { closeDesk, type Desk, openDesk, type Role } from '../support/fixtures';
 
 let desk: Desk;
 const open: http.ClientRequest[] = [];
@@ -28,8 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   for (const req of open) req.destroy();
-  await desk?.app.stop();
-  await disconnectDb();
+  await closeDesk(desk);
 });
 
 /**

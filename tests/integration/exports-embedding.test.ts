@@ -3,8 +3,8 @@
 // a page, all loaded in real Chromium with claims whose text tries to break out.
 import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, disconnectDb } from '../../lib/db';
-import { type Desk, openDesk } from '../support/fixtures';
+import { db } from '../../lib/db';
+import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 
 // Each one, if it escaped its string, would run script or swallow the page.
 // No double quotes in the script parts: JSON would turn them into \" and the
@@ -43,9 +43,9 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 }, 120_000);
 afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
   await browser?.close();
-  await desk?.app.stop();
-  await disconnectDb();
+  await closeDesk(desk);
 });
 
 async function exportText(format: string) {
@@ -71,8 +71,8 @@ async function loadEmbedded(data: string): Promise<PageResult> {
   );
   await page.goto('http://publisher.test/article');
   const result = await page.evaluate(() => ({
-    hostRan: (window as unknown as { __hostRan?: boolean }).__hostRan === true,
-    pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
+    hostRan: (window as Window & { __hostRan?: boolean }).__hostRan === true,
+    pwned: (window as Window & { __pwned?: unknown }).__pwned ?? null,
     scripts: document.scripts.length,
     afterFollowsData: document.getElementById('data')?.nextElementSibling?.id === 'after',
     text: document.getElementById('data')?.textContent ?? null,
@@ -90,7 +90,8 @@ describe.each(['claimreview', 'json'])('the %s export embedded in <script type="
     expect(page.errors).toEqual([]);
     expect(page.scripts).toBe(2);
     expect(page.afterFollowsData).toBe(true);
-    const parsed = JSON.parse(page.text!);
+    // One of the two, by format.
+    const parsed = JSON.parse(page.text!) as { '@graph': { claimReviewed: string; reviewBody: string; citation: { name: string }[] }[]; claims: { title: string; reason: string }[] };
     expect(parsed).toEqual(JSON.parse(body));
 
     // ...and the data is the claims' text exactly, not a mangled copy.
@@ -101,11 +102,11 @@ describe.each(['claimreview', 'json'])('the %s export embedded in <script type="
       expect(texts).toContain(JSON.stringify(c.reason).slice(1, -1));
     }
     if (format === 'claimreview') {
-      const reviews = parsed['@graph'] as { claimReviewed: string; reviewBody: string; citation: { name: string }[] }[];
+      const reviews = parsed['@graph'];
       expect(reviews.map((r) => r.reviewBody).sort()).toEqual(claims.map((c) => c.reason).sort());
       expect(reviews.map((r) => r.citation[0]!.name).sort()).toEqual([...PAYLOADS].sort());
     } else {
-      const exported = parsed.claims as { title: string; reason: string }[];
+      const exported = parsed.claims;
       expect(exported.map((c) => [c.title, c.reason]).sort()).toEqual(claims.map((c) => [c.title, c.reason]).sort());
     }
   });
@@ -118,11 +119,11 @@ describe('the HTML report opened as a page', () => {
     await page.route('http://report.test/**', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
     await page.goto('http://report.test/report.html');
     const dom = await page.evaluate(() => ({
-      pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
+      pwned: (window as Window & { __pwned?: unknown }).__pwned ?? null,
       scripts: document.querySelectorAll('script').length,
       handlers: [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name)),
       sections: document.querySelectorAll('section.claim').length,
-      text: document.body.textContent ?? '',
+      text: document.body.textContent,
     }));
     await page.close();
     expect(dom.pwned).toBeNull();

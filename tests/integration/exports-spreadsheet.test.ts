@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CSV_COLUMNS } from '../../lib/exports/formats/csv';
-import { db, disconnectDb } from '../../lib/db';
-import { type Desk, openDesk } from '../support/fixtures';
+import { db } from '../../lib/db';
+import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 
 const SEPARATORS = { comma: ',', semicolon: ';', tab: '\t', pipe: '|' } as const;
 
@@ -53,8 +54,7 @@ beforeAll(async () => {
   ids = (await db.claim.findMany({ where: { contentHash: { startsWith: 'csv-' } }, select: { id: true } })).map((c) => c.id);
 }, 120_000);
 afterAll(async () => {
-  await desk?.app.stop();
-  await disconnectDb();
+  await closeDesk(desk);
 });
 
 type Sheet = { formulas: string[]; rows: number[] };
@@ -88,7 +88,8 @@ describe('the CSV export in LibreOffice Calc', () => {
     const res = await desk.call('viewer', 'GET', `/api/export?format=csv&ids=${ids.join(',')}`);
     const text = (await res.text()).replace(/^\ufeff/, '');
     expect(text.split('\r\n')[0]).toBe(CSV_COLUMNS.map((c) => `"${c}"`).join(','));
-    const records = parseCsv(text, { raw: true }) as unknown as { raw: string; record: string[] }[];
+    // With `raw`, each record comes with its source text (csv-parse's types do not model the option).
+    const records = z.array(z.object({ raw: z.string(), record: z.array(z.string()) })).parse(parseCsv(text, { raw: true }));
     expect(records).toHaveLength(HOSTILE.length + 1);
     const allQuoted = /^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*(?:\r\n|\r|\n)?$/;
     for (const { raw, record } of records) {

@@ -7,13 +7,14 @@ import vm from 'node:vm';
 import { parse as parseCsv } from 'csv-parse/sync';
 import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { importArticle } from '../../lib/claims/import-article';
-import { db, disconnectDb } from '../../lib/db';
+import { db } from '../../lib/db';
 import { neutralise } from '../../lib/exports/formats/csv';
 import { produceExport } from '../../lib/exports/produce-export';
 import { exportQuerySchema } from '../../lib/validation/export';
 import { isId } from '../../lib/validation/ids';
-import { type Desk, openDesk, type Role } from '../support/fixtures';
+import { closeDesk, type Desk, openDesk, type Role } from '../support/fixtures';
 
 let desk: Desk;
 const ids: Record<string, string> = {};
@@ -39,7 +40,7 @@ beforeAll(async () => {
   await decide('reviewer2', '003_c796c6a1adc09b2d', 'disputed', '104 per CNN/AFP; <script>alert(1)</script> not matched elsewhere.');
   await decide('reviewer', '900_formula', 'verified', '-1 is how the headline reads; =cmd| too.');
 }, 120_000);
-afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
+afterAll(() => closeDesk(desk));
 
 const get = (q: string, role: Role | null = 'editor') => desk.call(role, 'GET', `/api/export?${q}`);
 const today = new Date().toISOString().slice(0, 10);
@@ -51,7 +52,7 @@ describe('CSV', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="factdesk-verdicts-${today}.csv"`);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parseCsv(bytes, { bom: true, columns: true }) as Record<string, string>[];
+    const rows = parseCsv<Record<string, string>>(bytes, { bom: true, columns: true });
     expect(rows).toHaveLength(await db.claim.count());
     expect(Object.keys(rows[0]!)).toEqual(['id', 'source key', 'title', 'language', 'status', 'reason', 'evidence URLs', 'decided by', 'decided at', 'version', 're-review date']);
     for (const row of rows) {
@@ -74,12 +75,13 @@ describe('CSV', () => {
 describe('JSON', () => {
   it('has the documented, versioned shape with each claim\'s verdict history', async () => {
     const res = await get('format=json&status=outdated');
-    const body = (await res.json()) as { format: string; formatVersion: number; count: number; filters: Record<string, unknown>; claims: any[] };
+    type Entry = { status: string; previousStatus: string; by: string };
+    const body = (await res.json()) as { format: string; formatVersion: number; count: number; filters: Record<string, unknown>; claims: { history: Entry[] }[] };
     expect(body).toMatchObject({ format: 'factdesk.verdicts', formatVersion: 1, count: 1, filters: { status: 'outdated' } });
     expect(body.claims).toHaveLength(1);
-    const c = body.claims[0];
+    const c = body.claims[0]!;
     expect(c).toMatchObject({ sourceKey: '002_d367ca68bff82dc3', status: 'outdated', reason: 'Later counts exceed 100.', decidedBy: { name: 'Rui Reviewer' } });
-    expect(c.history.map((h: any) => [h.status, h.previousStatus, h.by])).toEqual([
+    expect(c.history.map((h) => [h.status, h.previousStatus, h.by])).toEqual([
       ['verified', 'unreviewed', 'Rita Reviewer'],
       ['outdated', 'verified', 'Rui Reviewer'],
     ]);
@@ -90,7 +92,18 @@ describe('ClaimReview JSON-LD', () => {
   it('has one review per decided claim with every required and recommended field, and expands', async () => {
     const res = await get('format=claimreview');
     expect(res.headers.get('content-type')).toContain('application/ld+json');
-    const doc = (await res.json()) as { '@context': string; '@graph': any[] };
+    type Review = {
+      '@type': string;
+      claimReviewed: unknown;
+      url: string;
+      author: unknown;
+      datePublished: unknown;
+      dateModified?: unknown;
+      reviewRating: { alternateName: string; ratingValue: number };
+      itemReviewed: { appearance: { identifier: string } };
+    };
+    const raw: unknown = await res.json();
+    const doc = raw as { '@context': string; '@graph': Review[] };
     const decided = await db.claim.count({ where: { status: { not: 'unreviewed' } } });
     expect(doc['@context']).toBe('https://schema.org');
     expect(doc['@graph']).toHaveLength(decided);
@@ -98,26 +111,30 @@ describe('ClaimReview JSON-LD', () => {
       expect(r['@type']).toBe('ClaimReview');
       expect(r.claimReviewed).toEqual(expect.any(String));
       expect(r.url).toMatch(/^https?:\/\/.+\/claims\/[^/]+$/);
-      expect(isId(String(r.url).split('/').at(-1) ?? ''), r.url).toBe(true);
+      expect(isId(r.url.split('/').at(-1) ?? ''), r.url).toBe(true);
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
       expect(r.author).toMatchObject({ '@type': 'Organization', name: expect.any(String), url: expect.stringMatching(/^https?:\/\//) });
       expect(r.datePublished).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect(r.reviewRating).toMatchObject({ '@type': 'Rating', bestRating: 5, worstRating: 1 });
-      expect({ verified: 5, outdated: 3, disputed: 1 }[String(r.reviewRating.alternateName).toLowerCase() as 'verified']).toBe(r.reviewRating.ratingValue);
+      expect({ verified: 5, outdated: 3, disputed: 1 }[r.reviewRating.alternateName.toLowerCase() as 'verified']).toBe(r.reviewRating.ratingValue);
       expect(r.itemReviewed).toMatchObject({ '@type': 'Claim', appearance: { '@type': 'CreativeWork' }, firstAppearance: { '@type': 'CreativeWork' } });
     }
-    const changed = doc['@graph'].find((r) => r.itemReviewed.appearance.identifier === '002_d367ca68bff82dc3');
+    const changed = doc['@graph'].find((r) => r.itemReviewed.appearance.identifier === '002_d367ca68bff82dc3')!;
     expect(changed.dateModified).toEqual(expect.any(String));
     expect(changed.reviewRating.alternateName).toBe('Outdated');
 
-    const context = JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/schemaorg-context.jsonld'), 'utf8'));
-    const documentLoader = async (url: string) => {
-      if (/^https?:\/\/schema\.org\/?$/.test(url)) return { contextUrl: undefined, documentUrl: url, document: context };
-      throw new Error(`offline: refusing to load ${url}`);
-    };
-    const expanded = (await jsonld.expand(doc as never, { documentLoader } as never)) as unknown as any[];
+    type Loader = NonNullable<NonNullable<Parameters<typeof jsonld.expand>[1]>['documentLoader']>;
+    const context = JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/schemaorg-context.jsonld'), 'utf8')) as Awaited<ReturnType<Loader>>['document'];
+    const documentLoader: Loader = (url) =>
+      /^https?:\/\/schema\.org\/?$/.test(url)
+        ? Promise.resolve({ contextUrl: undefined, documentUrl: url, document: context })
+        : Promise.reject(new Error(`offline: refusing to load ${url}`));
+    const expanded = await jsonld.expand(raw as Parameters<typeof jsonld.expand>[0], { documentLoader });
     const reviews = expanded.filter((n) => n['@type']?.includes('http://schema.org/ClaimReview'));
     expect(reviews).toHaveLength(decided);
-    expect(reviews[0]['http://schema.org/reviewRating'][0]['http://schema.org/alternateName'][0]['@value']).toEqual(expect.any(String));
+    const ratings = z.array(z.object({ 'http://schema.org/alternateName': z.array(z.object({ '@value': z.string() })) }));
+    const [rating] = ratings.parse(reviews[0]?.['http://schema.org/reviewRating']);
+    expect(rating?.['http://schema.org/alternateName'][0]?.['@value']).toEqual(expect.any(String));
   });
 });
 

@@ -11,15 +11,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AUDIT_ACTIONS } from '../../lib/validation/audit-events';
-import { db, disconnectDb } from '../../lib/db';
+import { db } from '../../lib/db';
 import { CLIENT_EVENT_SCHEMAS, type ClientEvent } from '../../lib/realtime/events';
 import { auditQuerySchema } from '../../lib/validation/audit';
 import { CLAIM_STATUSES, listClaimsQuerySchema } from '../../lib/validation/claims';
 import { EXPORT_FORMATS, exportQuerySchema } from '../../lib/validation/export';
 import { assignmentInputSchema, commentInputSchema, verdictInputSchema } from '../../lib/validation/verdicts';
-import { type Desk, openDesk } from '../support/fixtures';
+import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 import { apiRouteFiles, HTTP_METHODS, type RouteFile, type Segment } from '../support/route-files';
-import { connectSocket, connected, type DeskSocket, refused } from '../support/socket-client';
+import { connectSocket, connected, type DeskSocket, emitAny, emitAnyWithoutAck, refused } from '../support/socket-client';
 
 const SEED = 20261201;
 const RUNS = { editor: 100, anonymous: 25, socket: 150, handshake: 20 };
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const page = (await (await desk.call('editor', 'GET', '/api/claims?limit=1')).json()) as { nextCursor: string };
   claimCursor = page.nextCursor;
 }, 120_000);
-afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
+afterAll(() => closeDesk(desk));
 
 // ---------------------------------------------------------------------------
 // What the database holds: row count and a content hash per table.
@@ -166,7 +166,10 @@ const fieldValue = (field: string) => {
   const p = plausible(field);
   return p ? fc.oneof({ weight: 1, arbitrary: p }, { weight: 2, arbitrary: valueArb }) : valueArb;
 };
-const asQueryValue = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+// JSON.stringify as it behaves: its declared type leaves out the undefined it
+// returns for undefined, functions and symbols, which the fuzzer generates.
+const stringify: (value: unknown) => string | undefined = JSON.stringify;
+const asQueryValue = (v: unknown) => (typeof v === 'string' ? v : stringify(v) ?? '');
 
 /** An object with any subset of the known fields, each plausible or hostile, and sometimes an unknown one. */
 function mixedShapeArb(fields: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
@@ -287,7 +290,7 @@ function requestArb(route: RouteFile): fc.Arbitrary<FuzzRequest> {
     { weight: 1, arbitrary: valueArb },
   );
   const body = fc.oneof(
-    { weight: spec.form ? 1 : 4, arbitrary: value.map((v) => ({ body: JSON.stringify(v) ?? 'null', contentType: 'application/json' })) },
+    { weight: spec.form ? 1 : 4, arbitrary: value.map((v) => ({ body: stringify(v) ?? 'null', contentType: 'application/json' })) },
     {
       weight: spec.form ? 4 : 1,
       arbitrary: shapeArb(bodyFields).map((v) => ({
@@ -379,12 +382,7 @@ describe('every API route', () => {
 // ---------------------------------------------------------------------------
 // Socket events.
 
-type AckReply = { ok: boolean; error?: { code: string; message: string } };
-
-function emitWithAck(socket: DeskSocket, event: string, payload: unknown): Promise<AckReply> {
-  return (socket as unknown as { timeout: (ms: number) => { emitWithAck: (e: string, p: unknown) => Promise<AckReply> } })
-    .timeout(10_000).emitWithAck(event, payload);
-}
+const emitWithAck = (socket: DeskSocket, event: string, payload: unknown) => emitAny(socket, event, payload, 10_000);
 
 const EVENTS = Object.keys(CLIENT_EVENT_SCHEMAS) as ClientEvent[];
 const SOCKET_BASE: Partial<Record<ClientEvent, () => Record<string, unknown>>> = {
@@ -423,12 +421,12 @@ describe('every socket event', () => {
             await connected(socket);
           }
           const before = await snapshot();
-          const what = `${event} ${JSON.stringify(payload)?.slice(0, 300)}`;
+          const what = `${event} ${stringify(payload)?.slice(0, 300)}`;
           // A verdict sent without an ack could be valid and land after we look; send those with one.
           if (withAck || event === 'verdict:set') {
-            const reply = await emitWithAck(socket, event, payload).catch((e: Error) => {
+            const reply = await emitWithAck(socket, event, payload).catch((e: unknown) => {
               if (!socket.connected) return null; // dropped by the server: no ack to wait for
-              throw new Error(`${what}: no answer (${e.message})`);
+              throw new Error(`${what}: no answer (${e instanceof Error ? e.message : String(e)})`, { cause: e });
             });
             if (reply) expect(reply.ok ? 'ok' : reply.error?.code, `${what}: ${reply.error?.message ?? ''}`).not.toMatch(/^(internal|unavailable)$/);
             const after = await snapshot();
@@ -436,7 +434,7 @@ describe('every socket event', () => {
             expectUnchanged(before, after, what);
           } else {
             // Without an ack callback the server must still not fall over: the next event is answered.
-            (socket as unknown as { emit: (e: string, p: unknown) => void }).emit(event, payload);
+            emitAnyWithoutAck(socket, event, payload);
             const reply = await emitWithAck(socket, 'presence:snapshot', {}).catch(() => null);
             if (reply) expect(reply.error?.code ?? 'ok', what).not.toMatch(/^(internal|unavailable)$/);
             expectUnchanged(before, await snapshot(), what);

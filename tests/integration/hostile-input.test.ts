@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importArticle } from '../../lib/claims/import-article';
-import { db, disconnectDb } from '../../lib/db';
+import { db } from '../../lib/db';
 import { seedArticles } from '../../seeds/run-seed';
 import { endlessChunkedUpload } from '../support/endless-upload';
-import { type Desk, openDesk } from '../support/fixtures';
-import { connectSocket, connected } from '../support/socket-client';
+import { closeDesk, type Desk, openDesk } from '../support/fixtures';
+import { type AnyAck, connectSocket, connected, type DeskSocket, emitAny } from '../support/socket-client';
 
 const SCRIPT = '<script>window.__pwned=1;alert("xss")</script>';
 const HANDLER = '<img src=x onerror="window.__pwned=2"><svg onload=alert(3)>';
@@ -25,16 +25,14 @@ beforeAll(async () => {
   desk = await openDesk();
   claimId = await desk.claimId('002_d367ca68bff82dc3');
 }, 120_000);
-afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
+afterAll(() => closeDesk(desk));
 
 const version = async () => (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).version;
 const verdict = async (patch: Record<string, unknown>) =>
   desk.call('reviewer', 'POST', `/api/claims/${claimId}/verdict`, { status: 'disputed', reason: 'ok', evidence: [], expectedVersion: await version(), ...patch });
 const comment = (body: unknown) => desk.call('reviewer', 'POST', `/api/claims/${claimId}/comments`, body);
 type ErrorBody = { error: { code: string; message: string } };
-type Reply = { ok: boolean; error?: { code: string; message: string; issues?: { path: string; message: string }[] } };
-const emitWithAck = (socket: ReturnType<typeof connectSocket>, event: string, payload: unknown) =>
-  (socket as unknown as { timeout: (ms: number) => { emitWithAck: (e: string, p: unknown) => Promise<Reply> } }).timeout(5_000).emitWithAck(event, payload);
+const emitWithAck = (socket: DeskSocket, event: string, payload: unknown) => emitAny(socket, event, payload, 5_000);
 
 /** The page as HTML, with markup from the payloads nowhere as real tags or attributes. */
 async function expectInertHtml(p: string) {
@@ -161,8 +159,7 @@ describe('refused with a clear 400 or 413, never a 500, and nothing written', ()
     const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.reviewer });
     try {
       await connected(socket);
-      const reply = await (socket as unknown as { timeout: (ms: number) => { emitWithAck: (e: string, p: unknown) => Promise<{ ok: boolean; error?: { code: string; message: string } }> } })
-        .timeout(5_000).emitWithAck('verdict:set', { claimId, status: 'verified', reason: 'x\u0000y', evidence: [], expectedVersion: await version() });
+      const reply = await emitWithAck(socket, 'verdict:set', { claimId, status: 'verified', reason: 'x\u0000y', evidence: [], expectedVersion: await version() });
       expect(reply).toEqual({
         ok: false,
         error: { code: 'invalid_input', message: 'reason: Text cannot contain NUL characters (U+0000).', issues: [{ path: 'reason', message: 'Text cannot contain NUL characters (U+0000).' }] },
@@ -197,7 +194,7 @@ describe('one verdict contract on both entry points', () => {
       for (const patch of BAD) {
         const body = { status: 'disputed', reason: 'ok', evidence: [], expectedVersion: before, ...patch };
         const res = await desk.call('reviewer', 'POST', `/api/claims/${claimId}/verdict`, body);
-        const http = (await res.json()) as { error: Reply['error'] };
+        const http = (await res.json()) as { error: AnyAck['error'] };
         expect(res.status, JSON.stringify(patch)).toBe(400);
         expect(http.error?.issues?.length, JSON.stringify(patch)).toBeGreaterThan(0);
         const reply = await emitWithAck(socket, 'verdict:set', { claimId, ...body });

@@ -75,7 +75,7 @@ beforeAll(async () => {
   // A socket.io server with no clients: its adapter still sees every broadcast.
   io = new Server();
   registerIo(io);
-  vi.spyOn(io.of('/').adapter, 'broadcast').mockImplementation((packet) => {
+  vi.spyOn(io.of('/').adapter, 'broadcast').mockImplementation((packet: { data: unknown }) => {
     const [event, payload] = packet.data as [string, unknown];
     broadcasts.push({ event, payload });
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db, disconnectDb } from '../../lib/db';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
-import { type AppServer, login, startAppServer } from '../support/app-server';
+import { type AppServer, login, startAppServer, stopStarted } from '../support/app-server';
 import { endlessChunkedUpload } from '../support/endless-upload';
 
 let app: AppServer;
@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  await app?.stop();
+  await stopStarted(app);
   await disconnectDb();
 });
 
@@ -111,7 +111,7 @@ describe('client values are bounded before they reach the audit trail', () => {
     expect(locked.error).toMatch(LOCKED);
 
     const trail = await failuresFrom(ip);
-    expect(reasons(trail)).toEqual([...Array(5).fill('wrong_password'), ...Array(4).fill('locked')]);
+    expect(reasons(trail)).toEqual([...Array<string>(5).fill('wrong_password'), ...Array<string>(4).fill('locked')]);
     for (const event of trail) expect(event.requestId).toMatch(/^[A-Za-z0-9._:-]{1,100}$/);
     expect(trail[6]!.requestId).toBe('first');
   });

@@ -15,7 +15,9 @@ describe('migrations', () => {
   it('applied every migration from an empty database and recorded them like prisma migrate deploy', async () => {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
-    const rows = await client.query('SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name');
+    const rows = await client.query<{ migration_name: string; finished_at: Date | null; rolled_back_at: Date | null }>(
+      'SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name',
+    );
     await client.end();
     const expected = listMigrations().migrationDirectories.map((d) => d.path);
     expect(expected.length).toBeGreaterThan(0);

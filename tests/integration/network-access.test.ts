@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, disconnectDb } from '../../lib/db';
 import { createUser } from '../../lib/users/create-user';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
-import { type AppServer, login, startAppServer } from '../support/app-server';
+import { type AppServer, login, startAppServer, stopStarted } from '../support/app-server';
 import { connectSocket, connected, refused } from '../support/socket-client';
 
 // A real account (not a demo one): sign-ins from the LAN address come from a
@@ -64,7 +64,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([lan?.stop(), loopback?.stop(), published?.stop()]);
+  await stopStarted(lan, loopback, published);
   await disconnectDb();
 });
 
@@ -220,6 +220,7 @@ describe('with NEXTAUTH_URL set, another address is told the right one', () => {
   it('the API and the socket handshake answer with the right URL, not a network error', async () => {
     const res = await fetch(`http://127.0.0.1:${published.port}/api/claims`);
     expect(res.status).toBe(403);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
     expect((await res.json()) as unknown).toMatchObject({ error: { message: expect.stringContaining(`http://localhost:${published.port}`) } });
     const handshake = await rawRequest(published.port, { host: `127.0.0.1:${published.port}`, path: '/socket.io/?EIO=4&transport=polling', headers: { origin: `http://127.0.0.1:${published.port}` } });
     expect(handshake.status).toBe(403);

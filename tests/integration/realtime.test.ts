@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, disconnectDb } from '../../lib/db';
+import { db } from '../../lib/db';
 import { latestSeq } from '../../lib/history/replay-changes';
-import { startAppServer, type AppServer, login } from '../support/app-server';
-import { type Desk, openDesk } from '../support/fixtures';
-import { collect, connectSocket, connected, refused } from '../support/socket-client';
+import { startAppServer, type AppServer, login, stopStarted } from '../support/app-server';
+import { closeDesk, type Desk, openDesk } from '../support/fixtures';
+import { collect, connectSocket, connected, emitAny, refused } from '../support/socket-client';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 
 let desk: Desk;
 beforeAll(async () => { desk = await openDesk(); }, 120_000);
-afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
+afterAll(() => closeDesk(desk));
 
 async function decide(claimId: string, reason: string, role: 'reviewer' | 'reviewer2' = 'reviewer') {
   const version = (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).version;
@@ -42,7 +42,7 @@ describe('events', () => {
     expect(verdict).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     await socket.emitWithAck('presence:view', { claimId });
     expect(await socket.emitWithAck('presence:writing', { claimId, what: 'verdict' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await socket.emitWithAck('sync', { since: -3 } as never)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await emitAny(socket, 'sync', { since: -3 }, 10_000)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect((await db.claim.findUniqueOrThrow({ where: { id: claimId } })).version).toBe(1);
     socket.close();
   });
@@ -134,7 +134,7 @@ describe('events', () => {
 describe('more than one server', () => {
   let second: AppServer;
   beforeAll(async () => { second = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL! }); }, 90_000);
-  afterAll(async () => { await second?.stop(); });
+  afterAll(() => stopStarted(second));
 
   it('delivers a verdict made through either process to clients of both', async () => {
     const cookie2 = (await login(second.baseUrl, 'viewer@factdesk.test', DEMO_PASSWORD)).cookie;

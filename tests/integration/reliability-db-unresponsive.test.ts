@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, disconnectDb } from '../../lib/db';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
-import { type AppServer, login, startAppServer } from '../support/app-server';
+import { type AppServer, login, startAppServer, stopStarted } from '../support/app-server';
 import { portFor } from '../support/ports';
 import { expectConsistentLedger } from '../support/reliability/ledger';
 import { type Attempt, progress, type Reviewer, startTraffic, until } from '../support/reliability/traffic';
@@ -62,7 +62,8 @@ describe('database that accepts connections but never answers', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await app?.stop();
+    await stopStarted(app);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await proxy?.close();
     await disconnectDb();
   }, 60_000);
@@ -74,6 +75,7 @@ describe('database that accepts connections but never answers', () => {
     const silent = attempts.filter((a) => a.phase === 'silent' && a.answeredIn === 'silent');
     expect(silent.filter((a) => a.kind === 'write').length).toBeGreaterThanOrEqual(4);
     expect(silent.map((a) => a.failure ?? a.status)).toEqual(silent.map(() => 503));
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
     for (const a of silent) expect(a.error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/database is not reachable/i) });
     expect(health.silent).toBe(503);
   });

@@ -10,7 +10,7 @@ import { db, disconnectDb } from '../../lib/db';
 import { latestSeq } from '../../lib/history/replay-changes';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
-import { type AppServer, login, startAppServer } from '../support/app-server';
+import { type AppServer, login, startAppServer, stopStarted } from '../support/app-server';
 import { connectFailover, type FailoverClient } from '../support/failover-client';
 import { fetchFrom } from '../support/http-from';
 import { findNginx, type Nginx, startNginx, UPSTREAM_HEADER } from '../support/nginx';
@@ -23,7 +23,7 @@ describe('two app processes behind nginx (deploy/nginx.conf)', () => {
   let nginx: Nginx;
   let servers: AppServer[] = [];
   /** Per app process: a client address nginx routes to it, and what that client holds. */
-  let routes: { server: AppServer; address: string; upstream: string; cookie: string; client?: FailoverClient }[] = [];
+  const routes: { server: AppServer; address: string; upstream: string; cookie: string; client?: FailoverClient }[] = [];
   let since = 0;
 
   const upstreamOf = (s: AppServer) => `127.0.0.1:${s.port}`;
@@ -82,7 +82,7 @@ describe('two app processes behind nginx (deploy/nginx.conf)', () => {
 
   afterAll(async () => {
     for (const r of routes) r.client?.close();
-    await nginx?.stop();
+    await stopStarted(nginx);
     await Promise.all(servers.map((s) => s.stop()));
     await disconnectDb();
   }, 60_000);

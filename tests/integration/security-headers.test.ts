@@ -3,11 +3,10 @@
 // and sniffing protection, the session cookie's flags on http and https, and
 // the idle and absolute session limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb } from '../../lib/db';
 import { API_CSP, EXPORT_CSP, REPORT_CSP } from '../../lib/http/security-headers';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
-import { type AppServer, login, startAppServer } from '../support/app-server';
-import { type Desk, openDesk } from '../support/fixtures';
+import { type AppServer, login, startAppServer, stopStarted } from '../support/app-server';
+import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 
 let desk: Desk;
 let claimId: string;
@@ -15,7 +14,7 @@ beforeAll(async () => {
   desk = await openDesk();
   claimId = await desk.claimId('003_c796c6a1adc09b2d');
 }, 120_000);
-afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
+afterAll(() => closeDesk(desk));
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
@@ -137,7 +136,7 @@ describe('session lifetime', () => {
   beforeAll(async () => {
     app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL!, SESSION_IDLE_MINUTES: '0.05', SESSION_MAX_AGE_HOURS: '0.0025' });
   }, 90_000);
-  afterAll(async () => { await app?.stop(); });
+  afterAll(() => stopStarted(app));
 
   const status = async (cookie: string, p = '/api/claims') => (await fetch(`${app.baseUrl}${p}`, { headers: { cookie } })).status;
   const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));

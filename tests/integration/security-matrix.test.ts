@@ -8,13 +8,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, disconnectDb } from '../../lib/db';
+import { db } from '../../lib/db';
 import { CLIENT_EVENT_SCHEMAS, type ClientEvent } from '../../lib/realtime/events';
 import { createUser } from '../../lib/users/create-user';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { login } from '../support/app-server';
-import { type Desk, openDesk } from '../support/fixtures';
-import { connectSocket, connected, type DeskSocket, refused } from '../support/socket-client';
+import { closeDesk, type Desk, openDesk } from '../support/fixtures';
+import { connectSocket, connected, type DeskSocket, emitAny, refused } from '../support/socket-client';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WHO = ['anonymous', 'viewer', 'reviewer', 'editor', 'disabled'] as const;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   disabledCookie = session.cookie;
   await setDisabled(true);
 }, 120_000);
-afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
+afterAll(() => closeDesk(desk));
 
 const setDisabled = (disabled: boolean) =>
   db.user.update({ where: { email: DISABLED_EMAIL }, data: { disabledAt: disabled ? new Date() : null } });
@@ -75,7 +75,7 @@ type Entry = {
   /** Names a further rule of the same route and method (its own entry). */
   rule?: string;
   path: () => string;
-  body?: () => Promise<unknown> | unknown;
+  body?: () => unknown;
   headers?: Record<string, string>;
   expect: Expect;
   /** Further checks on a response (body shape and the like). */
@@ -223,6 +223,7 @@ describe('HTTP authorization matrix', () => {
         if (p.startsWith('/api/') && res.status >= 400) {
           const code = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' }[res.status];
           expect(res.headers.get('content-type')).toContain('application/json');
+          // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
           expect(await res.json()).toEqual({ error: { code, message: expect.any(String) } });
         }
         await entry.check?.(res, who);
@@ -238,7 +239,7 @@ describe('HTTP authorization matrix', () => {
 // ---------------------------------------------------------------------------
 
 type SocketWho = 'viewer' | 'reviewer' | 'editor';
-type SocketEntry = { payload: () => Promise<unknown> | unknown; expect: Record<SocketWho, 'ok' | 'forbidden'> };
+type SocketEntry = { payload: () => unknown; expect: Record<SocketWho, 'ok' | 'forbidden'> };
 
 const SOCKET_EVENTS: Record<ClientEvent, SocketEntry> = {
   sync: { payload: () => ({ since: 0 }), expect: { viewer: 'ok', reviewer: 'ok', editor: 'ok' } },
@@ -251,10 +252,7 @@ const SOCKET_EVENTS: Record<ClientEvent, SocketEntry> = {
   },
 };
 
-type AckReply = { ok: boolean; error?: { code: string; message: string } };
-const emit = (socket: DeskSocket, event: string, payload: unknown) =>
-  (socket as unknown as { timeout: (ms: number) => { emitWithAck: (e: string, p: unknown) => Promise<AckReply> } })
-    .timeout(5_000).emitWithAck(event, payload);
+const emit = (socket: DeskSocket, event: string, payload: unknown) => emitAny(socket, event, payload, 5_000);
 
 describe('socket authorization matrix', () => {
   const open: DeskSocket[] = [];

@@ -10,7 +10,7 @@ import { hashPassword } from '../../lib/auth/password';
 import { db, disconnectDb } from '../../lib/db';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
-import { type AppServer, login, startAppServer } from '../support/app-server';
+import { type AppServer, login, startAppServer, stopStarted } from '../support/app-server';
 import { connectSocket, connected, type DeskSocket, refused } from '../support/socket-client';
 
 let a: AppServer;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   for (const s of opened) s.close();
-  await Promise.all([a?.stop(), b?.stop()]);
+  await stopStarted(a, b);
   await disconnectDb();
 });
 
@@ -64,7 +64,7 @@ function npm(args: string[]): Promise<{ status: number | null; stderr: string }>
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', ...args], { env: { ...process.env } });
     let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (status) => resolve({ status, stderr }));
   });
 }

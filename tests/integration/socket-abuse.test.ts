@@ -9,8 +9,8 @@ import { MAX_REPLAY_CHANGES, type SyncResult } from '../../lib/realtime/events';
 import { latestSeq } from '../../lib/history/replay-changes';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
-import { type AppServer, login, startAppServer } from '../support/app-server';
-import { connectSocket, connected, type DeskSocket } from '../support/socket-client';
+import { type AppServer, login, startAppServer, stopStarted } from '../support/app-server';
+import { connectSocket, connected, type DeskSocket, emitAny } from '../support/socket-client';
 
 let app: AppServer;
 const BURST = 60;
@@ -30,7 +30,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   for (const s of opened) s.close();
-  await app?.stop();
+  await stopStarted(app);
   await disconnectDb();
 });
 
@@ -47,11 +47,7 @@ async function open(cookie: string) {
   return socket;
 }
 
-type AnyAck = { ok: boolean; error?: { code: string; message: string }; retryAfter?: number; data?: unknown };
-const emit = (socket: DeskSocket, event: string, payload: unknown) =>
-  (socket as unknown as { timeout: (ms: number) => { emitWithAck: (e: string, p: unknown) => Promise<AnyAck> } })
-    .timeout(15_000)
-    .emitWithAck(event, payload);
+const emit = (socket: DeskSocket, event: string, payload: unknown) => emitAny(socket, event, payload, 15_000);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

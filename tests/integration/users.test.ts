@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, disconnectDb } from '../../lib/db';
-import { type AppServer, login, startAppServer } from '../support/app-server';
-import { connectSocket, connected } from '../support/socket-client';
+import { type AppServer, login, startAppServer, stopStarted } from '../support/app-server';
+import { connectSocket, connected, emitAny } from '../support/socket-client';
 
 let app: AppServer;
 beforeAll(async () => { app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL! }); }, 90_000);
-afterAll(async () => { await app?.stop(); await disconnectDb(); });
+afterAll(async () => { await stopStarted(app); await disconnectDb(); });
 
 // Asynchronous on purpose: a synchronous spawn would freeze this process's
 // event loop, and its idle HTTP connections would go stale meanwhile.
@@ -15,8 +15,8 @@ function npm(args: string[], input = ''): Promise<{ status: number | null; stdou
     const child = spawn('npm', ['run', '--silent', ...args], { env: { ...process.env } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (status) => resolve({ status, stdout, stderr }));
     child.stdin.end(input);
   });
@@ -72,7 +72,8 @@ describe('account commands', () => {
     expect((await fetch(`${app.baseUrl}/api/claims`, { headers: { cookie: session.cookie } })).status).toBe(401);
     if (socket.connected) {
       // Still open: the next event is refused, then the socket is closed.
-      const ack = await socket.timeout(10_000).emitWithAck('sync', { since: 0 }).catch((e: Error) => e.message);
+      const ack = await emitAny(socket, 'sync', { since: 0 }, 10_000).catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the server may have closed it during the await
       if (socket.connected || ack !== 'operation has timed out') {
         expect(ack).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
       }

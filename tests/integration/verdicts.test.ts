@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAuditChain } from '../../lib/audit/verify-chain';
 import { setVerdict } from '../../lib/claims/set-verdict';
-import { db, disconnectDb } from '../../lib/db';
+import { db } from '../../lib/db';
 import { verdictInputSchema } from '../../lib/validation/verdicts';
-import { type Desk, openDesk } from '../support/fixtures';
+import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 
 // A failure injected after the audit row is written, still inside setVerdict's
 // transaction (only in this test process: the desk's server runs unmocked).
@@ -20,7 +20,7 @@ vi.mock('../../lib/audit/append-audit-event', async (importOriginal) => {
 
 let desk: Desk;
 beforeAll(async () => { desk = await openDesk(); }, 120_000);
-afterAll(async () => { await desk?.app.stop(); await disconnectDb(); });
+afterAll(() => closeDesk(desk));
 
 const verdict = (expectedVersion: number, extra: Record<string, unknown> = {}) => ({
   status: 'disputed',
@@ -35,7 +35,7 @@ describe('POST /api/claims/{id}/verdict', () => {
     const id = await desk.claimId('001_a4564d29494e56b0');
     const res = await desk.call('reviewer', 'POST', `/api/claims/${id}/verdict`, verdict(1));
     expect(res.status).toBe(200);
-    const claim = (await res.json()) as Record<string, any>;
+    const claim = (await res.json()) as { evidence: unknown; decidedBy: { displayName: string } };
     expect(claim).toMatchObject({ id, status: 'disputed', version: 2, reason: verdict(1).reason });
     expect(claim.evidence).toEqual([{ url: 'https://www.migracioncolombia.gov.co/', label: 'Migración Colombia' }]);
     expect(claim.decidedBy.displayName).toBe('Rita Reviewer');
@@ -69,7 +69,7 @@ describe('POST /api/claims/{id}/verdict', () => {
     const eventsBefore = await db.auditEvent.count();
     const res = await desk.call('reviewer2', 'POST', `/api/claims/${id}/verdict`, verdict(1));
     expect(res.status).toBe(409);
-    const body = (await res.json()) as { error: { code: string; message: string }; current: Record<string, any> };
+    const body = (await res.json()) as { error: { code: string; message: string }; current: Record<string, unknown> };
     expect(body.error.code).toBe('conflict');
     expect(body.error.message).toMatch(/Rita Reviewer/);
     expect(body.current).toMatchObject({ id, status: 'verified', version: 2, decidedBy: { displayName: 'Rita Reviewer' } });

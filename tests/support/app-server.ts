@@ -37,6 +37,7 @@ type ServerEnv = EnvValues | ((port: number) => EnvValues);
 export async function startAppServer(serverEnv: ServerEnv = {}, options: { port?: number } = {}): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const env = typeof serverEnv === 'function' ? serverEnv(port) : serverEnv;
+  // spawn leaves out undefined entries, so `env` can unset an inherited variable.
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -46,7 +47,6 @@ export async function startAppServer(serverEnv: ServerEnv = {}, options: { port?
     LOG_LEVEL: 'warn',
     ...env,
   };
-  for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
@@ -58,8 +58,8 @@ export async function startAppServer(serverEnv: ServerEnv = {}, options: { port?
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -120,7 +120,7 @@ export async function login(
   });
   const all = [...jar, ...cookiesFrom(res)];
   const session = all.find((c) => c.includes('next-auth.session-token='));
-  let error: string | null = null;
+  let error: string | null;
   try {
     const body = (await res.json()) as { url?: string };
     error = body.url ? new URL(body.url).searchParams.get('error') : null;
@@ -128,4 +128,11 @@ export async function login(
     error = null;
   }
   return { ok: Boolean(session), cookie: all.join('; '), status: res.status, error, setCookies: res.headers.getSetCookie() };
+}
+
+/** afterAll: stops the servers beforeAll started; any is unset when beforeAll failed before starting it. */
+export async function stopStarted(...started: (Pick<AppServer, 'stop'> | undefined)[]): Promise<void> {
+  await Promise.all(started.map(async (server) => {
+    if (server) await server.stop();
+  }));
 }

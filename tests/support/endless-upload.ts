@@ -8,13 +8,16 @@ export function endlessChunkedUpload(options: { port: number; head: string; firs
   return new Promise<string>((resolve) => {
     const socket = net.connect(options.port, '127.0.0.1');
     let received = '';
-    socket.on('data', (d) => (received += d));
+    socket.on('data', (d) => (received += d.toString()));
     socket.on('error', () => {}); // the server may close while we still write
     socket.on('close', () => resolve(received));
     socket.write(`${options.head}transfer-encoding: chunked\r\n\r\n${options.firstChunk.length.toString(16)}\r\n${options.firstChunk}\r\n`);
     let sent = 0;
     const timer = setInterval(() => {
-      if (socket.destroyed || sent++ >= 64) return clearInterval(timer);
+      if (socket.destroyed || sent++ >= 64) {
+        clearInterval(timer);
+        return;
+      }
       socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
     }, 5);
   });

@@ -4,7 +4,7 @@
 // list when its server goes away.
 import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import { createChangeFeed } from '../../lib/realtime/change-feed';
-import type { DeskChange } from '../../lib/realtime/events';
+import type { Ack, DeskChange, SyncResult } from '../../lib/realtime/events';
 import type { DeskSocket } from './socket-client';
 
 export type FailoverClient = {
@@ -45,7 +45,10 @@ export function connectFailover(options: {
     fetchSince: async (since) => {
       const current = socket;
       if (!current) return null;
-      const result = await current.timeout(10_000).emitWithAck('sync', { since }).catch(() => null);
+      // emit with a callback: socket.io-client's types lose the ack's type in timeout().emitWithAck.
+      const result = await new Promise<Ack<SyncResult> | null>((resolve) => {
+        current.timeout(10_000).emit('sync', { since }, (err: Error | null, reply) => resolve(err ? null : reply));
+      });
       return result?.ok ? result.data : null;
     },
   });

@@ -1,6 +1,6 @@
 // Shared set-up for integration tests: seed through the app's own seeders,
 // start the real server, sign in every demo account through next-auth.
-import { db } from '../../lib/db';
+import { db, disconnectDb } from '../../lib/db';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
 import { type AppServer, login, startAppServer } from './app-server';
@@ -45,4 +45,13 @@ export async function openDesk(): Promise<Desk> {
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       }),
   };
+}
+
+/**
+ * afterAll for a file that opened a desk: its app server, then this process's
+ * database client. The desk is unset when beforeAll failed before opening it.
+ */
+export async function closeDesk(desk: Desk | undefined): Promise<void> {
+  await desk?.app.stop();
+  await disconnectDb();
 }

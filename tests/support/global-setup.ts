@@ -11,6 +11,7 @@ import { applyMigrations } from '../../lib/runtime/migrate';
 import { assertLocalDatabase, type DatabaseHandle, startEmbeddedPostgres } from '../../lib/runtime/postgres';
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting vitest's interface takes an interface
   export interface ProvidedContext {
     adminDatabaseUrl: string;
     templateDatabase: string;

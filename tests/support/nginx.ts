@@ -84,8 +84,8 @@ export async function startNginx(options: { port: number; upstreams: string[]; n
     ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', `daemon off; pid ${dir}/nginx.pid;`],
     { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const errorLog = () => (existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : '');
   for (let i = 0; i < 100 && !(await portAnswers(options.port)); i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${output}\n${errorLog()}`);

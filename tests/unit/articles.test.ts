@@ -206,14 +206,14 @@ describe('splitBoilerplate', () => {
     expect(body.trimEnd().endsWith('blaming the border violence on armed loyalists known as "colectivos."')).toBe(true);
     // The "Days numbered" subheading sits mid-article and stays in the body.
     expect(body).toContain('\nDays numbered\n');
-    expect(body + boilerplate).toBe(text);
+    expect(body + (boilerplate ?? '')).toBe(text);
   });
 
   it('reconstructs 004 exactly with CRLF line endings too', () => {
     const text = seed(SEED_FILES.en3).replace(/\n/gu, '\r\n');
     const { body, boilerplate } = splitBoilerplate(text);
     expect(boilerplate?.startsWith('Lay KPMG audit report')).toBe(true);
-    expect(body + boilerplate).toBe(text);
+    expect(body + (boilerplate ?? '')).toBe(text);
   });
 
   it.each([SEED_FILES.pt, SEED_FILES.en1, SEED_FILES.en2, SEED_FILES.bg])('finds none in %s', (fileName) => {

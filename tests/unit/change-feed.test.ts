@@ -25,7 +25,7 @@ describe('change feed', () => {
   it('applies in-order pushes, ignores repeats, and fills a gap from the log', async () => {
     const server = log(5);
     const applied: number[] = [];
-    const feed = createChangeFeed({ since: 2, apply: (c) => applied.push(c.event.seq), fetchSince: async (s) => server.read(s) });
+    const feed = createChangeFeed({ since: 2, apply: (c) => applied.push(c.event.seq), fetchSince: (s) => Promise.resolve(server.read(s)) });
     feed.receive(change(3));
     feed.receive(change(3));
     feed.receive(change(5)); // 4 was lost in transit
@@ -37,7 +37,7 @@ describe('change feed', () => {
   it('pages through a long replay', async () => {
     const server = log(1234, 500);
     const applied: number[] = [];
-    const feed = createChangeFeed({ since: 0, apply: (c) => applied.push(c.event.seq), fetchSince: async (s) => server.read(s) });
+    const feed = createChangeFeed({ since: 0, apply: (c) => applied.push(c.event.seq), fetchSince: (s) => Promise.resolve(server.read(s)) });
     await feed.sync();
     expect(applied).toEqual(Array.from({ length: 1234 }, (_, i) => i + 1));
   });
@@ -102,9 +102,9 @@ describe('change feed past the replay cap', () => {
     const feed = createChangeFeed({
       since: 3,
       apply: (c) => applied.push(c.event.seq),
-      fetchSince: async () => {
+      fetchSince: () => {
         fetches++;
-        return { changes: [], latest: 20_000, more: false, reload: true, message: 'Too much changed while you were away.' };
+        return Promise.resolve({ changes: [], latest: 20_000, more: false, reload: true, message: 'Too much changed while you were away.' });
       },
       onReload: (m) => reloads.push(m),
     });

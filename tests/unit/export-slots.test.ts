@@ -30,13 +30,19 @@ const claim = (i: number): ExportClaim => ({
 });
 
 /** Claims that fail after a few, as a database going away mid-export would. */
+// eslint-disable-next-line @typescript-eslint/require-await -- an async iterable, as the database cursor is
 async function* failingClaims(): AsyncGenerator<ExportClaim> {
   for (let i = 0; i < 3; i++) yield claim(i);
   throw new Error('connection lost');
 }
 // More than any stream buffers, so the download cannot finish unread.
+// eslint-disable-next-line @typescript-eslint/require-await -- an async iterable, as the database cursor is
 async function* manyClaims(): AsyncGenerator<ExportClaim> {
   for (let i = 0; i < 5_000; i++) yield claim(i);
+}
+// eslint-disable-next-line @typescript-eslint/require-await -- an async iterable, as the database cursor is
+async function* oneClaim(): AsyncGenerator<ExportClaim> {
+  yield claim(1);
 }
 
 const meta = { exportedAt: '2026-12-01T00:00:00.000Z', exportedBy: 'Ana', filters: {}, count: 3 };
@@ -75,7 +81,7 @@ describe('export slots', () => {
     const a = account();
 
     // One read to the end, one cancelled before it was read at all.
-    const ok = releaseWhenDone(make((async function* () { yield claim(1); })()), takeExportSlot(a));
+    const ok = releaseWhenDone(make(oneClaim()), takeExportSlot(a));
     const unread = releaseWhenDone(make(manyClaims()), takeExportSlot(a));
     expect(runningExports(a)).toBe(2);
     await closed(ok.resume());

@@ -46,7 +46,7 @@ describe('requestIdFrom', () => {
   it('several headers: the first copy counts (node gives an array, fetch joins with ", ")', () => {
     expect(requestIdFrom(['first', 'second'])).toBe('first');
     expect(requestIdFrom('first, second')).toBe('first');
-    expect(requestIdFrom([`${'x'.repeat(500)}`, 'second'])).toMatch(UUID);
+    expect(requestIdFrom(['x'.repeat(500), 'second'])).toMatch(UUID);
     expect(requestIdFrom([])).toMatch(UUID);
   });
 });

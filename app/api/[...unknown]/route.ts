@@ -3,7 +3,7 @@
 import { AppError } from '@/lib/errors';
 import { apiRoute } from '@/lib/http/api-route';
 
-const notFound = apiRoute(async () => {
+const notFound = apiRoute(() => {
   throw new AppError('not_found', 'No such API endpoint.');
 });
 export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };

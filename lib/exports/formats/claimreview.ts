@@ -34,7 +34,7 @@ function claimReview(c: ExportClaim, org: Publisher) {
     reviewBody: c.reason ?? undefined,
     reviewRating: { '@type': 'Rating', ratingValue: rating.value, bestRating: 5, worstRating: 1, alternateName: rating.name },
     author: { '@type': 'Organization', name: org.name, url: org.url },
-    datePublished: (first?.at ?? c.decidedAt)!,
+    datePublished: first?.at ?? c.decidedAt,
     ...(c.history.length > 1 && c.decidedAt ? { dateModified: c.decidedAt } : {}),
     inLanguage: c.language,
     citation: c.evidence.length ? c.evidence.map((e) => ({ '@type': 'CreativeWork', url: e.url, name: e.label ?? undefined })) : undefined,

@@ -15,9 +15,13 @@ const ESCAPED: Record<string, string> = {
   '\u2029': '\\u2029',
 };
 
+// JSON.stringify as it behaves: its declared type leaves out the undefined it
+// returns for undefined, functions and symbols.
+const stringify: (value: unknown) => string | undefined = JSON.stringify;
+
 /** JSON.stringify for embedding. These characters can only occur inside JSON strings, so the escapes are always valid. */
 export function embedJson(value: unknown): string {
-  const json = JSON.stringify(value);
+  const json = stringify(value);
   if (json === undefined) throw new TypeError('embedJson: the value has no JSON form');
-  return json.replace(UNSAFE, (c) => ESCAPED[c]!);
+  return json.replace(UNSAFE, (c) => ESCAPED[c] ?? c);
 }

@@ -11,7 +11,7 @@ import { STATUS_LABELS } from '../../utils/status-labels';
 import { STATUS_COLOR, describeFilters, when } from './report-text';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 // User text inside a line of report text: an RTL override stays inside it.
 const bdi = (s: string) => `<bdi>${escapeHtml(s)}</bdi>`;
 const safeUrl = (u: string) => (/^https?:\/\//i.test(u) ? escapeHtml(u) : '#');

@@ -53,7 +53,7 @@ function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
 }
 
 export function pdfStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, counts: Record<ClaimStatus, number>, org: string): Readable {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Verdict report — ${org}`, Author: org }, lang: 'en' } as PDFKit.PDFDocumentOptions);
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Verdict report — ${org}`, Author: org }, lang: 'en' });
   const out = new PassThrough();
   doc.pipe(out);
   void (async () => {

@@ -67,7 +67,7 @@ export function describeAppCrash(options: { title: string; rounds: number; succe
           if (round < options.rounds) {
             // Bring the dead one back on its address; the next round kills the other.
             servers[victim] = await startAppServer(env, { port: ports[victim]! });
-            progress(`restarted ${servers[victim]!.baseUrl}`);
+            progress(`restarted ${servers[victim].baseUrl}`);
             target = victim;
           }
         }

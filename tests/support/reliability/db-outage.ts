@@ -126,6 +126,7 @@ export function describeDbOutage(options: {
       watcher?.close();
       await Promise.all(servers.map((s) => s.stop()));
       await disconnectDb();
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
       await pg?.destroy();
     }, 60_000);
 
@@ -141,6 +142,7 @@ export function describeDbOutage(options: {
       const outcomes = attempts.map((a) => (a.failure ? `no response: ${a.failure}` : a.status));
       expect(new Set(outcomes.filter((o) => ![200, 409, 503].includes(o as number)))).toEqual(new Set());
       for (const a of attempts.filter((x) => x.status === 503)) {
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
         expect(a.error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/database is not reachable/i) });
       }
       for (let cycle = 1; cycle <= options.cycles; cycle++) {

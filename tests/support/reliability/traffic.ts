@@ -57,8 +57,9 @@ export async function readVersion(reviewer: Reviewer, claimId: string, phase: st
   try {
     const { status, json } = await send(reviewer, 'GET', `/api/claims/${claimId}`, attempt.requestId);
     attempt.status = status;
-    if (status === 200) attempt.version = Number((json as { claim?: { version?: number } })?.claim?.version ?? json?.version);
-    else attempt.error = (json?.error ?? undefined) as Attempt['error'];
+    const body = json as { claim?: { version?: number }; version?: number; error?: Attempt['error'] } | null;
+    if (status === 200) attempt.version = Number(body?.claim?.version ?? body?.version);
+    else attempt.error = body?.error ?? undefined;
   } catch (e) {
     attempt.failure = failureOf(e);
   }

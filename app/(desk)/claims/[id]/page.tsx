@@ -36,7 +36,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
   // A malformed id is a page that does not exist, like an unknown one.
   const parsedId = claimIdSchema.safeParse(id);
   if (!parsedId.success) notFound();
-  const claim = await getClaim({ actor, id: parsedId.data }).catch((e) => {
+  const claim = await getClaim({ actor, id: parsedId.data }).catch((e: unknown) => {
     if (isAppError(e) && e.code === 'not_found') notFound();
     throw e;
   });

@@ -13,7 +13,9 @@ import { refuseUnusableCallbackUrl } from '@/lib/http/next-auth-input';
 type Context = { params: Promise<{ nextauth?: string[] }> };
 
 // Input next-auth would answer with a 500 is refused with a 400 first.
-const handler = refuseUnusableCallbackUrl(NextAuth(authOptions()));
+// next-auth 4 declares NextAuth(options) as returning any; in the App Router it is this route handler.
+const nextAuth = NextAuth(authOptions()) as (req: Request, context: Context) => Promise<Response>;
+const handler = refuseUnusableCallbackUrl(nextAuth);
 
 const limitedHandler = bodyLimited((req: NextRequest, context: Context) => withSignInOutcome(() => handler(req, context)));
 
