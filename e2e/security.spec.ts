@@ -1,5 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn } from './support/auth';
+import { expect, test } from './support/fixtures';
 
 // Payloads that would run if any of them reached the DOM as markup.
 const SCRIPT = '<script>window.__pwned = "script"; alert("script")</script>';
@@ -40,11 +41,11 @@ async function expectNoCspViolations(page: Page, w: Watch) {
   expect(w.consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 }
 
-test('hostile text stored through the API is shown as inert text on the claim and audit pages, live and after reload', async ({ page, browser }) => {
+test('hostile text stored through the API is shown as inert text on the claim and audit pages, live and after reload', async ({ page, browser, freshClaims }) => {
+  const { portuguese: claim } = await freshClaims('portuguese');
   const w = await watch(page);
   await signIn(page, 'reviewer@factdesk.test');
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
-  const claim = (await (await page.request.get('/api/claims?lang=pt')).json()).claims[0] as { id: string; version: number };
 
   // A viewer already has the claim open: the comment arrives over the websocket.
   const viewerContext = await browser.newContext();
