@@ -1,7 +1,19 @@
 import { defineConfig } from '@playwright/test';
+import { TS_NODE_ARGS } from './tests/support/app-server';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The environment of the e2e server; e2e/support/fixtures.ts imports claims into its database with the same one. */
+export const e2eServerEnv = {
+  NODE_ENV: 'production' as const,
+  PORT: String(PORT),
+  DATA_DIR: '.data/e2e',
+  EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54359',
+  // No NEXTAUTH_URL, as `npm start` runs by default: the desk answers at
+  // localhost and 127.0.0.1 alike (e2e/network.spec.ts opens the latter).
+  LOG_LEVEL: 'warn',
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -21,19 +33,11 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   // A fresh embedded database per run, the production build, the real server.
   webServer: {
-    command: 'rm -rf .data/e2e && node --experimental-wasm-modules --disable-warning=ExperimentalWarning --import tsx --import ./scripts/register-server-only.mjs server/index.ts',
+    command: `rm -rf ${e2eServerEnv.DATA_DIR} && node ${TS_NODE_ARGS.join(' ')} server/index.ts`,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR: '.data/e2e',
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54359',
-      // No NEXTAUTH_URL, as `npm start` runs by default: the desk answers at
-      // localhost and 127.0.0.1 alike (e2e/network.spec.ts opens the latter).
-      LOG_LEVEL: 'warn',
-    },
+    env: e2eServerEnv,
   },
 });

@@ -13,6 +13,7 @@ import type { Result } from 'axe-core';
 import { type AppServer, startAppServer } from '../tests/support/app-server';
 import { type ClaimKey, type Claims, comment, openClaim, type Role, ROLES, SCANS, SIGNED_IN, setVerdict, TITLES } from './support/accessibility-scans';
 import { DEMO_PASSWORD, signIn } from './support/auth';
+import { settled, trackSettling } from './support/settled';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -157,8 +158,11 @@ test.describe('axe', () => {
           return other.newPage();
         };
         try {
+          await trackSettling(contexts[0]!);
           const page = await contexts[0]!.newPage();
           await scan.open(page, { claims, colleague });
+          // A refresh the scan set off (a save, someone else's change) may still be swapping the page in.
+          await settled(page, { navigationHeld: scan.navigationHeld });
           const label = `${scan.name}${role ? ` as ${role}` : ''}`;
           // To look at: contrast fixes must keep the desk good-looking (e2e/screenshots is not committed).
           await page.screenshot({ path: `e2e/screenshots/a11y/${label.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true });

@@ -1,24 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { expect, test } from '@playwright/test';
-import { claimsOf } from './support/api';
 import { signIn } from './support/auth';
+import { expect, test } from './support/fixtures';
 
-test('an editor exports the disputed claims as CSV and as PDF from the list', async ({ page }) => {
+test('an editor exports the disputed claims as CSV and as PDF from the list', async ({ page, freshClaims }) => {
+  // Two claims of this test's own; only the Bulgarian one is disputed, through the same API the UI uses.
+  const { tag, bulgarian, portuguese } = await freshClaims('bulgarian', 'portuguese');
   await signIn(page, 'admin@factdesk.test');
-  // Make sure at least one Bulgarian claim is disputed, through the same API the UI uses.
-  const [bg] = await claimsOf(await page.request.get('/api/claims?lang=bg'));
-  if (bg.status !== 'disputed') {
-    const res = await page.request.post(`/api/claims/${bg.id}/verdict`, {
-      data: { status: 'disputed', reason: 'Export check: 104 is not confirmed by Migración Colombia.', evidence: [], expectedVersion: bg.version },
-    });
-    expect(res.status()).toBe(200);
-  }
-  await page.goto('/?status=disputed');
+  const res = await page.request.post(`/api/claims/${bulgarian.id}/verdict`, {
+    data: { status: 'disputed', reason: 'Export check: 104 is not confirmed by Migración Colombia.', evidence: [], expectedVersion: bulgarian.version },
+  });
+  expect(res.status()).toBe(200);
+  await page.goto(`/?status=disputed&q=${tag}`);
   const rows = page.getByTestId('claim-row');
-  const shown = await rows.count();
-  expect(shown).toBeGreaterThan(0);
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveAttribute('data-claim-id', bulgarian.id);
 
   await page.getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export verdicts' });
@@ -26,11 +23,10 @@ test('an editor exports the disputed claims as CSV and as PDF from the list', as
   await dialog.getByLabel('CSV spreadsheet').check();
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
   expect(csvDownload.suggestedFilename()).toMatch(/^factdesk-verdicts-\d{4}-\d\d-\d\d\.csv$/);
-  await expect(dialog.getByTestId('export-done')).toContainText(`(${shown} claim`);
+  await expect(dialog.getByTestId('export-done')).toContainText('(1 claim');
   const csv = parseCsv<Record<string, string>>(readFileSync(await csvDownload.path()), { bom: true, columns: true });
-  expect(csv).toHaveLength(shown);
-  expect(csv.every((r) => r.status === 'disputed')).toBe(true);
-  expect(csv.some((r) => r.title?.startsWith('Дезертирането'))).toBe(true);
+  expect(csv.map((r) => [r.id, r.status, r.title])).toEqual([[bulgarian.id, 'disputed', bulgarian.title]]);
+  expect(csv.some((r) => r.id === portuguese.id)).toBe(false);
   await page.screenshot({ path: 'e2e/screenshots/export-dialog.png' });
 
   await dialog.getByLabel('PDF report').check();
@@ -41,9 +37,12 @@ test('an editor exports the disputed claims as CSV and as PDF from the list', as
   expect(text).toContain('Дезертирането дойде');
 });
 
-test('selected rows export only those claims', async ({ page }) => {
+test('selected rows export only those claims', async ({ page, freshClaims }) => {
+  const { tag } = await freshClaims('portuguese', 'colombia567', 'bulgarian');
   await signIn(page, 'viewer@factdesk.test');
+  await page.goto(`/?q=${tag}`);
   const rows = page.getByTestId('claim-row');
+  await expect(rows).toHaveCount(3);
   await rows.nth(0).getByRole('checkbox').check();
   await rows.nth(2).getByRole('checkbox').check();
   const picked = [await rows.nth(0).getAttribute('data-claim-id'), await rows.nth(2).getAttribute('data-claim-id')];

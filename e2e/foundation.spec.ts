@@ -1,9 +1,12 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support/auth';
+import { expect, test } from './support/fixtures';
 
-test('a reviewer signs in, sees the five claims, filters to Bulgarian and reads the Cyrillic text', async ({ page }) => {
+test('a reviewer signs in, sees the five claims, filters to Bulgarian and reads the Cyrillic text', async ({ page, freshClaims }) => {
+  // The five articles again, as claims of this test's own: other specs add claims to the desk.
+  const { tag, bulgarian } = await freshClaims('portuguese', 'colombia567', 'fourGuards', 'bulgarian', 'hundredSoldiers');
   await signIn(page, 'reviewer@factdesk.test');
   await expect(page.getByTestId('current-user')).toContainText('Rita Reviewer');
+  await page.goto(`/?q=${tag}`);
   await expect(page.getByTestId('claim-row')).toHaveCount(5);
   await page.screenshot({ path: 'e2e/screenshots/claims-list.png', fullPage: true });
 
@@ -12,23 +15,29 @@ test('a reviewer signs in, sees the five claims, filters to Bulgarian and reads 
   await expect(page.getByTestId('claim-row')).toHaveCount(1);
   await page.getByTestId('claim-row').getByRole('link').click();
 
+  await expect(page).toHaveURL(new RegExp(`/claims/${bulgarian.id}`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Дезертирането дойде');
   await expect(page.getByTestId('claim-body')).toContainText('Около 104 войници са избягали през границата в Колумбия');
   await expect(page.getByTestId('claim-language')).toContainText('Bulgarian');
   await page.screenshot({ path: 'e2e/screenshots/claim-bulgarian.png', fullPage: true });
 });
 
-test('search finds Portuguese text without accents', async ({ page }) => {
+test('search finds Portuguese text without accents', async ({ page, freshClaims }) => {
+  // Among claims of this test's own, in three languages; the words are in the Portuguese one only.
+  const { tag, portuguese } = await freshClaims('portuguese', 'colombia567', 'bulgarian');
   await signIn(page, 'viewer@factdesk.test');
-  await page.getByLabel('Search').fill('colombia amnistia');
+  await page.getByLabel('Search').fill(`${tag} colombia amnistia`);
   await page.getByLabel('Search').press('Enter');
   await expect(page.getByTestId('claim-row')).toHaveCount(1);
+  await expect(page.getByTestId('claim-row')).toHaveAttribute('data-claim-id', portuguese.id);
   await expect(page.getByTestId('claim-row')).toContainText('Um balanço anterior');
 });
 
-test('trailing boilerplate is kept but collapsed', async ({ page }) => {
+test('trailing boilerplate is kept but collapsed', async ({ page, freshClaims }) => {
+  const { tag, hundredSoldiers } = await freshClaims('hundredSoldiers');
   await signIn(page, 'viewer@factdesk.test');
-  await page.getByRole('link', { name: /More than one hundred Venezuelan soldiers/ }).click();
+  await page.goto(`/?q=${tag}`);
+  await page.getByRole('link', { name: hundredSoldiers.title }).click();
   const boilerplate = page.getByTestId('boilerplate');
   await expect(boilerplate).toBeVisible();
   await expect(boilerplate.getByText('Sulemana Braimah')).toBeHidden();

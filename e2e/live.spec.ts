@@ -1,22 +1,26 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support/auth';
+import { expect, test } from './support/fixtures';
 
-test('two reviewers: A\'s verdict reaches B\'s list and claim page live, with presence and a warning on B\'s draft', async ({ browser }) => {
+test('two reviewers: A\'s verdict reaches B\'s list and claim page live, with presence and a warning on B\'s draft', async ({ browser, freshClaims }) => {
+  // A claim no one has reviewed yet: this test's own.
+  const { tag, colombia567: claim } = await freshClaims('colombia567');
   const ctxA = await browser.newContext();
   const ctxB = await browser.newContext();
   const a = await ctxA.newPage();
   const b = await ctxB.newPage();
   await signIn(a, 'reviewer@factdesk.test');
   await signIn(b, 'reviewer2@factdesk.test');
+  await a.goto(`/?q=${tag}`);
+  await b.goto(`/?q=${tag}`);
   await expect(a.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
   await expect(b.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
 
-  const title = /The Colombian authorities reported that 567/;
-  const row = b.getByTestId('claim-row').filter({ hasText: title });
+  const row = b.locator(`[data-testid="claim-row"][data-claim-id="${claim.id}"]`);
+  await expect(row).toContainText('The Colombian authorities reported that 567');
   await expect(row.getByTestId('status-badge')).toHaveAttribute('data-status', 'unreviewed');
 
   // A opens the claim: B's list shows A's presence on that row.
-  await a.getByRole('link', { name: title }).click();
+  await a.getByRole('link', { name: claim.title }).click();
   await expect(a.getByTestId('verdict-panel')).toBeVisible();
   await expect(row.getByTestId('presence')).toContainText('RR');
 
@@ -61,14 +65,14 @@ test('two reviewers: A\'s verdict reaches B\'s list and claim page live, with pr
   await ctxB.close();
 });
 
-test('comments appear live for everyone on the claim', async ({ browser }) => {
+test('comments appear live for everyone on the claim', async ({ browser, freshClaims }) => {
+  const { bulgarian: claim } = await freshClaims('bulgarian');
   const a = await (await browser.newContext()).newPage();
   const v = await (await browser.newContext()).newPage();
   await signIn(a, 'reviewer@factdesk.test');
   await signIn(v, 'viewer@factdesk.test');
-  const title = /Дезертирането дойде/;
-  await a.getByRole('link', { name: title }).click();
-  await v.getByRole('link', { name: title }).click();
+  await a.goto(`/claims/${claim.id}`);
+  await v.goto(`/claims/${claim.id}`);
   await expect(v.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
   await a.getByLabel('Add a comment').fill('CNN en Español and AFP agree on 104.');
   await expect(v.getByTestId('writing-indicator')).toHaveText('Rita is writing a comment…');

@@ -2,14 +2,17 @@
 // `npm start` serves it (no NEXTAUTH_URL) works at http://127.0.0.1:PORT in a
 // real browser — sign-in, live updates, a write — and a page under a hostile
 // name that resolves to this machine (DNS rebinding) gets the refusal page.
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
 import { DEMO_PASSWORD } from './support/auth';
+import { expect, test } from './support/fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const AT = `http://127.0.0.1:${PORT}`;
 
-test('at http://127.0.0.1:PORT a reviewer signs in, goes live and posts a comment', async ({ page }) => {
+test('at http://127.0.0.1:PORT a reviewer signs in, goes live and posts a comment', async ({ page, freshClaims }) => {
+  // The newest claim, so at the top of the list.
+  const { bulgarian } = await freshClaims('bulgarian');
   await page.goto(`${AT}/login`);
   await page.getByLabel('Email').fill('reviewer@factdesk.test');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -18,7 +21,7 @@ test('at http://127.0.0.1:PORT a reviewer signs in, goes live and posts a commen
   expect(new URL(page.url()).origin).toBe(AT);
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
 
-  await page.getByRole('link', { name: /Дезертирането дойде/ }).click();
+  await page.getByRole('link', { name: bulgarian.title }).click();
   await page.getByLabel('Add a comment').fill('Posted from 127.0.0.1.');
   await page.getByRole('button', { name: 'Post comment' }).click();
   await expect(page.getByTestId('comments')).toContainText('Posted from 127.0.0.1.');

@@ -1,14 +1,16 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './support/auth';
+import { expect, test } from './support/fixtures';
 import { holdRequests } from './support/network';
 
-test('a reviewer marks a claim disputed with reason and evidence using only the keyboard', async ({ page }) => {
-  await page.goto('/login');
+test('a reviewer marks a claim disputed with reason and evidence using only the keyboard', async ({ page, freshClaims }) => {
+  // Sign-in leads to a list of two claims of this test's own.
+  const { tag } = await freshClaims('fourGuards', 'colombia567');
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/?q=${tag}`)}`);
   await page.keyboard.type('reviewer@factdesk.test');
   await page.keyboard.press('Tab');
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('claim-row').first()).toBeVisible();
+  await expect(page.getByTestId('claim-row')).toHaveCount(2);
   await expect(page.locator('body[data-shortcuts="ready"]')).toBeAttached();
 
   // j focuses the first claim of the list, Enter opens it.
@@ -80,7 +82,8 @@ test('only an editor is offered to return a claim to unreviewed, and the header 
   }
 });
 
-test('a stale-version conflict shows the other reviewer\'s verdict and keeps my draft', async ({ browser }) => {
+test('a stale-version conflict shows the other reviewer\'s verdict and keeps my draft', async ({ browser, freshClaims }) => {
+  const { fourGuards: claim } = await freshClaims('fourGuards');
   const a = await browser.newContext();
   const b = await browser.newContext();
   const pageA = await a.newPage();
@@ -88,10 +91,8 @@ test('a stale-version conflict shows the other reviewer\'s verdict and keeps my 
   await signIn(pageA, 'reviewer@factdesk.test');
   await signIn(pageB, 'reviewer2@factdesk.test');
 
-  const link = pageA.getByRole('link', { name: /Four members of the Bolivarian National Guard/ });
-  const href = await link.getAttribute('href');
-  await pageA.goto(href!);
-  await pageB.goto(href!);
+  await pageA.goto(`/claims/${claim.id}`);
+  await pageB.goto(`/claims/${claim.id}`);
 
   // A starts drafting…
   await pageA.getByRole('radio', { name: /Verified/ }).check({ force: true });
@@ -123,25 +124,43 @@ test('a stale-version conflict shows the other reviewer\'s verdict and keeps my 
   await b.close();
 });
 
-test('comments and assignment: an editor assigns, the reviewer sees it in their queue and discusses it', async ({ browser }) => {
+test('comments and assignment: an editor assigns, the reviewer sees it in their queue and discusses it', async ({ browser, freshClaims }) => {
+  const { portuguese: claim } = await freshClaims('portuguese');
+  // The reviewer's queue may hold claims of other tests: count from what it holds now.
+  const reviewer = await (await browser.newContext()).newPage();
+  await signIn(reviewer, 'reviewer@factdesk.test');
+  await expect(reviewer.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
+  const queued = Number(await reviewer.getByTestId('queue-count').textContent());
+
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, 'admin@factdesk.test');
-  await admin.getByRole('link', { name: /Um balanço anterior/ }).click();
+  await admin.goto(`/claims/${claim.id}`);
   await admin.getByLabel('Assigned to').selectOption({ label: 'Rita Reviewer' });
   await expect(admin.getByTestId('claim-history').locator('li').first()).toContainText('Ana Admin assigned it to Rita Reviewer');
 
-  const reviewer = await (await browser.newContext()).newPage();
-  await signIn(reviewer, 'reviewer@factdesk.test');
-  await expect(reviewer.getByTestId('queue-count')).toHaveText('1');
+  await expect(reviewer.getByTestId('queue-count')).toHaveText(String(queued + 1));
   await reviewer.getByTestId('queue-link').click();
-  await expect(reviewer.getByTestId('claim-row')).toHaveCount(1);
-  await reviewer.getByTestId('claim-row').getByRole('link').click();
+  await expect(reviewer).toHaveURL(/assigned=me/);
+  const row = reviewer.locator(`[data-testid="claim-row"][data-claim-id="${claim.id}"]`);
+  await row.getByRole('link').click();
   await reviewer.getByLabel('Add a comment').fill('<script>alert(1)</script> Which count is the 23 — soldiers or police?');
   await reviewer.getByRole('button', { name: 'Post comment' }).click();
   await expect(reviewer.getByTestId('comments')).toContainText('<script>alert(1)</script> Which count is the 23');
 });
 
-test('the audit trail page lists events with filters', async ({ page }) => {
+test('the audit trail page lists events with filters', async ({ page, browser, freshClaims }) => {
+  // A verdict of this test's own is among the events.
+  const { portuguese: claim } = await freshClaims('portuguese');
+  const reason = `Audit check ${claim.id}: the 60 are confirmed by Migración Colombia.`;
+  const reviewer = await browser.newContext();
+  const reviewerPage = await reviewer.newPage();
+  await signIn(reviewerPage, 'reviewer@factdesk.test');
+  const saved = await reviewerPage.request.post(`/api/claims/${claim.id}/verdict`, {
+    data: { status: 'verified', reason, evidence: [], expectedVersion: claim.version },
+  });
+  expect(saved.status()).toBe(200);
+  await reviewer.close();
+
   await signIn(page, 'viewer@factdesk.test');
   await page.getByRole('link', { name: 'Audit trail' }).click();
   // The one table the reader sees: while the page streams in, React may still hold a hidden copy.
@@ -152,13 +171,15 @@ test('the audit trail page lists events with filters', async ({ page }) => {
   await expect(page).toHaveURL(/action=claim.verdict_set/);
   const rows = table.locator('tbody tr');
   await expect(rows.first()).toContainText('claim.verdict_set');
+  await expect(rows.filter({ hasText: reason })).toHaveCount(1);
   for (const text of await rows.allTextContents()) expect(text).toContain('claim.verdict_set');
   await page.screenshot({ path: 'e2e/screenshots/audit.png', fullPage: true });
 });
 
-test('a save that gets no answer says so within 20 s, keeps the draft, and confirms itself when the verdict lands late', async ({ page }) => {
+test('a save that gets no answer says so within 20 s, keeps the draft, and confirms itself when the verdict lands late', async ({ page, freshClaims }) => {
+  const { bulgarian: claim } = await freshClaims('bulgarian');
   await signIn(page, 'reviewer@factdesk.test');
-  await page.getByRole('link', { name: /Дезертирането дойде/ }).click();
+  await page.goto(`/claims/${claim.id}`);
   await expect(page.getByTestId('verdict-panel')).toBeVisible();
   await expect(page.getByTestId('connection-status')).toContainText('Live');
 
@@ -187,9 +208,10 @@ test('a save that gets no answer says so within 20 s, keeps the draft, and confi
   await expect(current).toContainText(reason);
 });
 
-test('a comment whose post times out but lands later is not left in the box to be posted twice', async ({ page }) => {
+test('a comment whose post times out but lands later is not left in the box to be posted twice', async ({ page, freshClaims }) => {
+  const { bulgarian: claim } = await freshClaims('bulgarian');
   await signIn(page, 'reviewer2@factdesk.test');
-  await page.getByRole('link', { name: /Дезертирането дойде/ }).click();
+  await page.goto(`/claims/${claim.id}`);
   await expect(page.getByTestId('connection-status')).toContainText('Live');
   const held = await holdRequests(page, '**/api/claims/*/comments');
 

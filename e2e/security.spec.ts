@@ -1,6 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
-import { claimsOf } from './support/api';
+import type { Page } from '@playwright/test';
 import { signIn } from './support/auth';
+import { expect, test } from './support/fixtures';
 
 // Payloads that would run if any of them reached the DOM as markup.
 const SCRIPT = '<script>window.__pwned = "script"; alert("script")</script>';
@@ -41,11 +41,11 @@ async function expectNoCspViolations(page: Page, w: Watch) {
   expect(w.consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 }
 
-test('hostile text stored through the API is shown as inert text on the claim and audit pages, live and after reload', async ({ page, browser }) => {
+test('hostile text stored through the API is shown as inert text on the claim and audit pages, live and after reload', async ({ page, browser, freshClaims }) => {
+  const { portuguese: claim } = await freshClaims('portuguese');
   const w = await watch(page);
   await signIn(page, 'reviewer@factdesk.test');
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
-  const [claim] = await claimsOf(await page.request.get('/api/claims?lang=pt'));
 
   // A viewer already has the claim open: the comment arrives over the websocket.
   const viewerContext = await browser.newContext();
@@ -177,14 +177,28 @@ test('every page runs under its CSP with no violations, and markup injected anyw
   expect(violations).toMatch(/script-src-elem inline|script-src inline/);
 });
 
-test('the app cannot be framed by another site', async ({ page }) => {
-  const res = await page.request.get('/login');
+test('the app cannot be framed by another site', async ({ page, baseURL }) => {
+  const desk = new URL('/login', baseURL).toString();
+  const res = await page.request.get(desk);
   expect(res.headers()['x-frame-options']).toBe('DENY');
   expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-  await page.setContent(`<iframe src="${res.url()}"></iframe>`);
-  const frame = page.frames().find((f) => f !== page.mainFrame());
-  // A refused frame stays empty (Chromium shows its own error page, never the app).
-  await page.waitForTimeout(1000);
-  const framedText = frame ? await frame.evaluate(() => document.querySelector('body')?.innerText ?? '').catch(() => '') : '';
-  expect(framedText).not.toContain('Sign in to the fact-checking desk');
+
+  // The framing page is the test page's own blank document: another origin than
+  // the desk's, on this machine. (A page Playwright serves under a made-up name
+  // counts as one from the internet, and Chromium's local-network checks would
+  // refuse the frame before the desk's headers were even read.) Beside the desk,
+  // a frame of its own shows that a frame that may load does.
+  const blocked = page.waitForEvent('requestfailed', { predicate: (r) => r.url() === desk, timeout: 10_000 });
+  const refusal = page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text().includes('frame-ancestors'), timeout: 10_000 });
+  await page.setContent(`<iframe id="desk" src="${desk}"></iframe><iframe id="own" srcdoc="<p>The framing page's own frame</p>"></iframe>`);
+
+  // The browser got the desk's answer and refused to show it, because of those headers…
+  expect((await blocked).failure()?.errorText).toBe('net::ERR_BLOCKED_BY_RESPONSE');
+  expect((await refusal).text()).toContain(`violates the following Content Security Policy directive: "frame-ancestors 'none'"`);
+  // …so the frame holds Chromium's error page, with nothing of the desk, while the other frame loads.
+  const deskFrame = async () => (await page.locator('iframe#desk').elementHandle()).contentFrame();
+  await expect.poll(async () => (await deskFrame())?.url()).toBe('chrome-error://chromewebdata/');
+  await expect(page.frameLocator('#desk').getByText('Sign in to the fact-checking desk')).toHaveCount(0);
+  await expect(page.frameLocator('#desk').getByLabel('Email')).toHaveCount(0);
+  await expect(page.frameLocator('#own').getByText("The framing page's own frame")).toBeVisible();
 });

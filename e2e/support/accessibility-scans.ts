@@ -33,8 +33,10 @@ export type Scan = {
   /** What on disk this scan renders: `page:/route`, `not-found:/segment`, `loading:/segment`, `dialog:components/file.tsx`. */
   covers: string[];
   roles: Role[] | 'signed-out';
-  /** Leaves the page in the state to check. */
+  /** Leaves the page in the state to check. The scan then waits for it to settle (e2e/support/settled.ts). */
   open: (page: Page, helpers: Helpers) => Promise<void>;
+  /** `open` leaves a navigation in flight on purpose: settling waits for the title and a quiet document only. */
+  navigationHeld?: true;
 };
 
 async function deskReady(page: Page) {
@@ -199,6 +201,7 @@ export const SCANS: Scan[] = [
     name: 'page loading',
     covers: ['loading:/'],
     roles: ['viewer'],
+    navigationHeld: true,
     open: async (page) => {
       await page.goto('/');
       await deskReady(page);

@@ -3,7 +3,7 @@
 // other accounts are unaffected, and a slot comes back when a download is read
 // to the end or abandoned by the client mid-stream.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../lib/db';
 import { EXPORT_RETRY_AFTER_SECONDS, MAX_CONCURRENT_EXPORTS } from '../../lib/exports/export-slots';
 import { closeDesk, type Desk, openDesk, type Role } from '../support/fixtures';
@@ -53,15 +53,14 @@ function readAll(res: http.IncomingMessage): Promise<string> {
   });
 }
 
-/** Retries until an export of the account starts (its slot came back), or gives up after a minute. */
-async function exportOnceASlotIsFree(role: Role) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
+/** Retries until an export of the account starts (its slot came back), or fails after a minute. */
+function exportOnceASlotIsFree(role: Role) {
+  return vi.waitFor(async () => {
     const started = await startExport(role);
-    if (started.status !== 429 || Date.now() > deadline) return started;
-    started.abandon();
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    if (started.status === 429) started.abandon();
+    expect(started.status, 'no export slot came back').not.toBe(429);
+    return started;
+  }, { timeout: 60_000, interval: 250 });
 }
 
 describe('concurrent exports per account', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../lib/db';
 import { latestSeq } from '../../lib/history/replay-changes';
 import { startAppServer, type AppServer, login, stopStarted } from '../support/app-server';
@@ -91,7 +91,7 @@ describe('events', () => {
     // locally only after its NOTIFY round trip. Clients drop seq <= last applied.)
     await decide(claimId, 'after reconnect');
     const newer = () => live.changes.filter((c) => c.event.seq > result.data.latest);
-    for (let i = 0; i < 100 && newer().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(newer()).not.toHaveLength(0), { timeout: 5_000 });
     expect(newer().map((c) => c.event.seq)).toEqual([result.data.latest + 1]);
     socket.close();
   });
@@ -103,7 +103,7 @@ describe('events', () => {
     await Promise.all([connected(watcher), connected(writer)]);
     const updates: { claimId: string; people: { name: string; writing: string | null }[] }[] = [];
     watcher.on('presence:claim', (p) => updates.push(p));
-    const until = async (pred: () => boolean) => { for (let i = 0; i < 100 && !pred(); i++) await new Promise((r) => setTimeout(r, 50)); expect(pred()).toBe(true); };
+    const until = (pred: () => boolean) => vi.waitFor(() => expect(pred()).toBe(true), { timeout: 5_000 });
 
     await writer.emitWithAck('presence:view', { claimId });
     await until(() => updates.some((u) => u.claimId === claimId && u.people.some((p) => p.name === 'Rita Reviewer')));
@@ -157,7 +157,7 @@ describe('more than one server', () => {
 
     const verdicts = (c: typeof a) => c.changes.filter((x) => x.event.action === 'claim.verdict_set').map((x) => x.event.reason);
     for (const inbox of [a, b]) {
-      for (let i = 0; i < 100 && verdicts(inbox).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      await vi.waitFor(() => expect(verdicts(inbox).length).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
       expect(verdicts(inbox)).toEqual(['through the first process', 'through the second process']);
     }
     onFirst.close();

@@ -5,7 +5,7 @@
 // sign-out or the disabling itself, not by the periodic sweep.
 import { spawn } from 'node:child_process';
 import { decode, encode } from 'next-auth/jwt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../lib/auth/password';
 import { db, disconnectDb } from '../../lib/db';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
@@ -160,11 +160,11 @@ describe('after the database connection of the session listener is lost', () => 
     expect(before).toHaveLength(2); // one per app server
     await db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN factdesk_session_ended'`;
     // Wait until both servers have reconnected: new backends, none of the old.
-    for (;;) {
+    await vi.waitFor(async () => {
       const now = await listeners();
-      if (now.length === 2 && now.every((r) => !before.some((b) => b.pid === r.pid))) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      expect(now).toHaveLength(2);
+      expect(now.filter((r) => before.some((b) => b.pid === r.pid))).toEqual([]);
+    }, { timeout: 30_000, interval: 100 });
     const session = await login(b.baseUrl, 'reviewer2@factdesk.test', DEMO_PASSWORD);
     const sockets = [await openSocket(a, session.cookie), await openSocket(b, session.cookie)];
     await signOut(b, session.cookie);

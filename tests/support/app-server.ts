@@ -6,6 +6,9 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** `node` arguments that run the project's TypeScript (server/index.ts, scripts, test helpers). */
+export const TS_NODE_ARGS = ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', '--import', './scripts/register-server-only.mjs'];
+
 export type AppServer = {
   baseUrl: string;
   port: number;
@@ -50,7 +53,7 @@ export async function startAppServer(serverEnv: ServerEnv = {}, options: { port?
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', '--import', './scripts/register-server-only.mjs', 'server/index.ts'],
+    [...TS_NODE_ARGS, 'server/index.ts'],
     {
       cwd: ROOT,
       detached: true,

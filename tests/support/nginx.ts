@@ -5,6 +5,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { vi } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy/nginx.conf');
@@ -87,11 +88,10 @@ export async function startNginx(options: { port: number; upstreams: string[]; n
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const errorLog = () => (existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : '');
-  for (let i = 0; i < 100 && !(await portAnswers(options.port)); i++) {
+  await vi.waitFor(async () => {
     if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${output}\n${errorLog()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!(await portAnswers(options.port))) throw new Error(`nginx did not listen on ${options.port}:\n${output}\n${errorLog()}`);
+    if (!(await portAnswers(options.port))) throw new Error(`nginx did not listen on ${options.port}:\n${output}\n${errorLog()}`);
+  }, { timeout: 10_000, interval: 100 });
   return {
     url: `http://127.0.0.1:${options.port}`,
     port: options.port,

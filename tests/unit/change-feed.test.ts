@@ -1,6 +1,6 @@
 // The client-side sequencing rule: every change applied exactly once, in order,
 // whether it arrives live, late, twice, or only through a replay.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createChangeFeed } from '../../lib/realtime/change-feed';
 import type { DeskChange, SyncResult } from '../../lib/realtime/events';
 
@@ -64,8 +64,7 @@ describe('change feed', () => {
     feed.receive(change(server.append())); // 11 commits and is pushed meanwhile
     release();
     await syncing;
-    await new Promise((r) => setTimeout(r, 0));
-    expect(applied).toEqual([9, 10, 11]);
+    await vi.waitFor(() => expect(applied).toEqual([9, 10, 11]));
   });
 
   it('retries on a new connection when the replay in flight failed with the old one', async () => {

@@ -1,0 +1,51 @@
+// Imports claims of a test's own (tests/support/fresh-claims.ts) into the
+// desk's database through the seeding code the app uses. Started once per
+// Playwright worker by e2e/support/fixtures.ts, with the e2e server's
+// environment: one JSON request per line on stdin, one JSON answer per line
+// on file descriptor 3 (stdout and stderr stay free for logs). Stops when
+// stdin closes.
+import { readFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { importArticle } from '../../lib/claims/import-article';
+import { db, disconnectDb } from '../../lib/db';
+import { withDatabase } from '../../scripts/with-database';
+import { SEEDS_DIR } from '../../seeds/run-seed';
+import { type FreshClaim, type FreshClaimsAnswer, type FreshClaimsRequest, freshClaimsRequestSchema, SEED_ARTICLES, taggedFileName, taggedText } from './fresh-claims';
+
+const ANSWERS_FD = 3;
+
+async function importCopies({ tag, articles }: FreshClaimsRequest): Promise<FreshClaim[]> {
+  const claims: FreshClaim[] = [];
+  for (const article of articles) {
+    const raw = readFileSync(path.join(SEEDS_DIR, `${SEED_ARTICLES[article]}.txt`), 'utf8');
+    // A copy resembles its seed (and the other copies): confirmed as a near-duplicate, as an editor would.
+    const { outcome, claimId } = await importArticle({
+      actor: null,
+      source: 'seed',
+      fileName: taggedFileName(article, tag),
+      content: { bytes: Buffer.from(taggedText(raw, tag), 'utf8') },
+      confirmNearDuplicate: true,
+    });
+    if (outcome !== 'created' || !claimId) throw new Error(`${article} under ${tag} was ${outcome}, not created: pick a new tag`);
+    const claim = await db.claim.findUniqueOrThrow({ where: { id: claimId }, select: { id: true, title: true, version: true } });
+    claims.push({ article, ...claim });
+  }
+  return claims;
+}
+
+function answer(a: FreshClaimsAnswer) {
+  writeSync(ANSWERS_FD, `${JSON.stringify(a)}\n`);
+}
+
+await withDatabase(async () => {
+  for await (const line of readline.createInterface({ input: process.stdin })) {
+    const request = freshClaimsRequestSchema.parse(JSON.parse(line));
+    try {
+      answer({ id: request.id, claims: await importCopies(request) });
+    } catch (e) {
+      answer({ id: request.id, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  await disconnectDb();
+});
