@@ -137,16 +137,7 @@ export const PROCESS_ENV_ALLOWED = [
 // their own disable comments.)
 
 export default defineConfig(
-  globalIgnores([
-    '.next/',
-    '.data/',
-    'lib/generated/',
-    'test-results/',
-    'playwright-report/',
-    'e2e/.artifacts/',
-    'e2e/screenshots/',
-    'next-env.d.ts',
-  ]),
+  globalIgnores(['.next/', '.data/', 'lib/generated/', 'test-results/', 'playwright-report/', 'e2e/.artifacts/', 'e2e/screenshots/', 'next-env.d.ts']),
   { linterOptions: { reportUnusedDisableDirectives: 'error', reportUnusedInlineConfigs: 'error' } },
 
   js.configs.recommended,
@@ -207,7 +198,6 @@ export default defineConfig(
   { files: ['server/**'], rules: { '@typescript-eslint/no-restricted-imports': imports([serverDown]) } },
   // tests/ may import everything (STYLE.md), server/ included.
   { files: ['tests/**'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
-
 
   // One configuration object.
   { rules: processEnv },

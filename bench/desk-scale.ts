@@ -84,8 +84,7 @@ async function describeDesk(url: string): Promise<Pick<Desk, 'cursors' | 'matche
   // As autovacuum eventually would; done here so every run measures the same state.
   await sql(url, 'VACUUM (ANALYZE) claims');
   await sql(url, 'VACUUM (ANALYZE) audit_events');
-  const count = async (where: string, p: unknown[]) =>
-    Number((await sql<{ n: string }>(url, `SELECT count(*) AS n FROM claims WHERE ${where}`, p))[0]!.n);
+  const count = async (where: string, p: unknown[]) => Number((await sql<{ n: string }>(url, `SELECT count(*) AS n FROM claims WHERE ${where}`, p))[0]!.n);
   const like = `%${COMMON_WORD}%`;
   return {
     cursors: {
@@ -124,7 +123,15 @@ async function indexedCopy(database: BenchDatabase, source: Desk, variant: Varia
   const t0 = performance.now();
   await sql(url, `CREATE INDEX ${TRGM_INDEX} ON claims USING GIN (search_text gin_trgm_ops)`);
   const importMs = performance.now() - t0;
-  return { variant, size: source.size, url, importMs, how: 'copy of the desk above + CREATE INDEX', ...(await describeDesk(url)), samples: QUERIES.map(() => []) };
+  return {
+    variant,
+    size: source.size,
+    url,
+    importMs,
+    how: 'copy of the desk above + CREATE INDEX',
+    ...(await describeDesk(url)),
+    samples: QUERIES.map(() => []),
+  };
 }
 
 // Every round asks every desk every query once, so a burst of background load
@@ -192,7 +199,7 @@ export const deskScale: Benchmark = {
     const m = desks.filter((d) => d.variant === VARIANTS[0]);
 
     return [
-      'Synthetic claims (about 850 characters each; en/pt/bg text from the seed articles\' words plus made-up names), ' +
+      "Synthetic claims (about 850 characters each; en/pt/bg text from the seed articles' words plus made-up names), " +
         'imported with `lib/claims/bulk-import.ts` (1,000 claims and their `claim.imported` audit events per transaction) ' +
         'into a fresh database per size and variant, then `VACUUM ANALYZE`d. "Without trigram index" drops ' +
         `\`${TRGM_INDEX}\` after migrating, i.e. the schema before that migration. The indexed 100,000-claim desk is a copy ` +

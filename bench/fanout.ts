@@ -44,8 +44,14 @@ type Round = {
 
 function collectRound(measured: Map<string, Timing>, arrivals: Map<string, number[]>, clients: number, failures: number): Round {
   const round: Round = {
-    fromEmit: [], fromResponse: [], fromRequest: [], api: [], emitToResponse: [],
-    delivered: 0, expected: measured.size * clients, failures,
+    fromEmit: [],
+    fromResponse: [],
+    fromRequest: [],
+    api: [],
+    emitToResponse: [],
+    delivered: 0,
+    expected: measured.size * clients,
+    failures,
   };
   for (const [key, t] of measured) {
     round.api.push(t.respondedAt - t.sentAt);
@@ -284,15 +290,29 @@ export const fanout: Benchmark = {
         'benchmark-only preload `bench/support/server-probe.ts`); "arrival" is the client\'s `desk:change` handler. Latencies in ms.',
       '',
       markdownTable(
-        ['clients', 'Factdesk delivered', 'Factdesk emit → arrival p50 / p95 / p99', 'bare delivered', 'bare emit → arrival p50 / p95 / p99',
-          'p99 ratio', 'Factdesk API response → arrival p50 / p95 / p99'],
+        [
+          'clients',
+          'Factdesk delivered',
+          'Factdesk emit → arrival p50 / p95 / p99',
+          'bare delivered',
+          'bare emit → arrival p50 / p95 / p99',
+          'p99 ratio',
+          'Factdesk API response → arrival p50 / p95 / p99',
+        ],
         rows,
       ),
       '',
       'Context (ms). A negative "API response → arrival" means the other clients had the change before the author\'s own request returned.',
       '',
       markdownTable(
-        ['clients', 'Factdesk verdict API p50 / p99', 'Factdesk emit → API response p50', 'Factdesk request sent → arrival p99', 'bare /emit call p50 / p99', 'failed calls'],
+        [
+          'clients',
+          'Factdesk verdict API p50 / p99',
+          'Factdesk emit → API response p50',
+          'Factdesk request sent → arrival p99',
+          'bare /emit call p50 / p99',
+          'failed calls',
+        ],
         context,
       ),
     ].join('\n');

@@ -31,7 +31,14 @@ async function settled(port: number): Promise<Usage> {
     samples.push(await probe(port));
   }
   const pick = (k: keyof Omit<Usage, 'gc'>) => median(samples.map((s) => s[k]));
-  return { rss: pick('rss'), heapUsed: pick('heapUsed'), heapTotal: pick('heapTotal'), external: pick('external'), arrayBuffers: pick('arrayBuffers'), gc: samples[0]!.gc };
+  return {
+    rss: pick('rss'),
+    heapUsed: pick('heapUsed'),
+    heapTotal: pick('heapTotal'),
+    external: pick('external'),
+    arrayBuffers: pick('arrayBuffers'),
+    gc: samples[0]!.gc,
+  };
 }
 
 type Measured = { before: Usage; after: Usage };

@@ -55,7 +55,12 @@ function apiWriter(baseUrl: string, cookies: string[], claims: ClaimRef[]) {
 }
 
 type ClaimRow = {
-  status: string; reason: string | null; evidence: unknown; re_review_at: Date | null; version: number; decided_by_id: string | null;
+  status: string;
+  reason: string | null;
+  evidence: unknown;
+  re_review_at: Date | null;
+  version: number;
+  decided_by_id: string | null;
 };
 const verdictState = (c: ClaimRow) => ({
   status: c.status,
@@ -113,8 +118,20 @@ function sqlWriter(pool: pg.Pool, actor: { id: string; email: string }, claims: 
       await client.query(
         `INSERT INTO audit_events (seq, at, actor_id, actor_label, action, claim_id, before, after, reason, request_id, prev_hash, hash)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
-        [event.seq, event.at, event.actorId, event.actorLabel, event.action, event.claimId, JSON.stringify(event.before),
-          JSON.stringify(event.after), event.reason, event.requestId, event.prevHash, hashEvent(event)],
+        [
+          event.seq,
+          event.at,
+          event.actorId,
+          event.actorLabel,
+          event.action,
+          event.claimId,
+          JSON.stringify(event.before),
+          JSON.stringify(event.after),
+          event.reason,
+          event.requestId,
+          event.prevHash,
+          hashEvent(event),
+        ],
       );
       await client.query('COMMIT');
       claim.version = after.version;
@@ -157,7 +174,10 @@ export const verdictThroughput: Benchmark = {
       for (const writers of WRITERS) {
         const mine = claims.slice(0, writers);
         const refresh = async () => {
-          const versions = await currentVersions(url, mine.map((c) => c.id));
+          const versions = await currentVersions(
+            url,
+            mine.map((c) => c.id),
+          );
           for (const c of mine) c.version = versions.get(c.id)!;
         };
 
@@ -203,7 +223,16 @@ export const verdictThroughput: Benchmark = {
         `Both use a pool of ${POOL_SIZE} connections (the app's default \`DB_POOL_SIZE\`). Latencies in ms.`,
       '',
       markdownTable(
-        ['writers', 'Factdesk API verdicts/s', 'API p50 / p99', 'plain pg tx/s', 'pg p50 / p99', 'throughput ratio (API / pg)', 'p99 ratio (API / pg)', 'errors (API / pg)'],
+        [
+          'writers',
+          'Factdesk API verdicts/s',
+          'API p50 / p99',
+          'plain pg tx/s',
+          'pg p50 / p99',
+          'throughput ratio (API / pg)',
+          'p99 ratio (API / pg)',
+          'errors (API / pg)',
+        ],
         rows,
       ),
       '',

@@ -10,18 +10,41 @@ const SAVE_TIMEOUT_MS = 20_000;
 
 // T names the response of one of our own routes (its DTO type in lib/): a claim about the server, not a check.
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller states the route's response type
-export async function postJson<T>(url: string, body: unknown, options: { timeoutMs?: number } = {}): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
+export async function postJson<T>(
+  url: string,
+  body: unknown,
+  options: { timeoutMs?: number } = {},
+): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
   const timeoutMs = options.timeoutMs ?? SAVE_TIMEOUT_MS;
   let res: Response;
   let json: Record<string, unknown>;
   try {
-    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
-    json = (await res.json().catch((e: unknown) => { if (isTimeout(e)) throw e; return {}; })) as Record<string, unknown>;
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    json = (await res.json().catch((e: unknown) => {
+      if (isTimeout(e)) throw e;
+      return {};
+    })) as Record<string, unknown>;
   } catch (e) {
     if (isTimeout(e)) {
-      return { ok: false, error: { status: 0, code: 'timeout', message: `Factdesk has not answered for ${Math.round(timeoutMs / 1000)} seconds. Your draft is kept. The save may still go through: if it does, it appears here by itself; otherwise try again.`, body: {} } };
+      return {
+        ok: false,
+        error: {
+          status: 0,
+          code: 'timeout',
+          message: `Factdesk has not answered for ${Math.round(timeoutMs / 1000)} seconds. Your draft is kept. The save may still go through: if it does, it appears here by itself; otherwise try again.`,
+          body: {},
+        },
+      };
     }
-    return { ok: false, error: { status: 0, code: 'network', message: 'Could not reach Factdesk. Your draft is kept; check the connection and try again.', body: {} } };
+    return {
+      ok: false,
+      error: { status: 0, code: 'network', message: 'Could not reach Factdesk. Your draft is kept; check the connection and try again.', body: {} },
+    };
   }
   if (res.ok) return { ok: true, data: json as T };
   const err = (json.error ?? {}) as { code?: string; message?: string; issues?: ApiError['issues'] };

@@ -39,31 +39,66 @@ export function ClaimFilters({ status, lang, q, assigned, due, languages, focusS
 
   const select = 'mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5';
   return (
-    <form ref={form} role="search" aria-label="Filter claims" onSubmit={(e) => { e.preventDefault(); apply(); }}
-      className="flex flex-wrap items-end gap-3">
+    <form
+      ref={form}
+      role="search"
+      aria-label="Filter claims"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+      className="flex flex-wrap items-end gap-3"
+    >
       <div className="min-w-[12rem] flex-1">
-        <label htmlFor="q" className="block text-xs font-medium text-slate-600">Search <kbd className="ml-1 text-slate-500">/</kbd></label>
-        <input id="q" name="q" type="search" defaultValue={q} placeholder="Words in title or text…" autoFocus={focusSearch}
-          className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-1.5" />
+        <label htmlFor="q" className="block text-xs font-medium text-slate-600">
+          Search <kbd className="ml-1 text-slate-500">/</kbd>
+        </label>
+        <input
+          id="q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Words in title or text…"
+          autoFocus={focusSearch}
+          className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-1.5"
+        />
       </div>
       <div>
-        <label htmlFor="view" className="block text-xs font-medium text-slate-600">Queue</label>
+        <label htmlFor="view" className="block text-xs font-medium text-slate-600">
+          Queue
+        </label>
         <select id="view" name="view" defaultValue={view} onChange={apply} className={select}>
-          {VIEWS.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
+          {VIEWS.map((v) => (
+            <option key={v.value} value={v.value}>
+              {v.label}
+            </option>
+          ))}
         </select>
       </div>
       <div>
-        <label htmlFor="status" className="block text-xs font-medium text-slate-600">Status</label>
+        <label htmlFor="status" className="block text-xs font-medium text-slate-600">
+          Status
+        </label>
         <select id="status" name="status" defaultValue={status ?? ''} onChange={apply} className={select}>
           <option value="">All statuses</option>
-          {CLAIM_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          {CLAIM_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
         </select>
       </div>
       <div>
-        <label htmlFor="lang" className="block text-xs font-medium text-slate-600">Language</label>
+        <label htmlFor="lang" className="block text-xs font-medium text-slate-600">
+          Language
+        </label>
         <select id="lang" name="lang" defaultValue={lang ?? ''} onChange={apply} className={select}>
           <option value="">All languages</option>
-          {languages.map((l) => <option key={l} value={l}>{languageName(l)}</option>)}
+          {languages.map((l) => (
+            <option key={l} value={l}>
+              {languageName(l)}
+            </option>
+          ))}
         </select>
       </div>
       <button type="submit" className="rounded-md bg-slate-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-900">

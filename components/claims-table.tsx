@@ -21,7 +21,13 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
   const [newClaims, setNewClaims] = useState(0);
   const [changed, setChanged] = useState<Record<string, number>>({});
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const toggle = (id: string) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
   const allSelected = claims.length > 0 && claims.every((c) => selected.has(c.id));
   // A server refresh (filters, pagination) replaces the rows.
   if (source !== initial) {
@@ -47,15 +53,22 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
       <div className="flex items-center justify-end gap-3 text-sm">
         {selected.size > 0 && (
           <span className="text-slate-600">
-            {selected.size} selected · <button type="button" className="text-blue-700 underline" onClick={() => setSelected(new Set())}>Clear</button>
+            {selected.size} selected ·{' '}
+            <button type="button" className="text-blue-700 underline" onClick={() => setSelected(new Set())}>
+              Clear
+            </button>
           </span>
         )}
         <ExportDialog filterQuery={filterQuery} selectedIds={[...selected]} />
       </div>
       {newClaims > 0 && (
         <div role="status" className="flex items-center justify-between rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm">
-          <span>{newClaims} new claim{newClaims === 1 ? ' was' : 's were'} imported.</span>
-          <button type="button" className="font-medium text-blue-700 underline" onClick={() => router.refresh()}>Show</button>
+          <span>
+            {newClaims} new claim{newClaims === 1 ? ' was' : 's were'} imported.
+          </span>
+          <button type="button" className="font-medium text-blue-700 underline" onClick={() => router.refresh()}>
+            Show
+          </button>
         </div>
       )}
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -64,14 +77,28 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
               <th scope="col" className="w-10 py-2 pl-4">
-                <input type="checkbox" aria-label="Select all claims on this page" checked={allSelected}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(claims.map((c) => c.id)))} />
+                <input
+                  type="checkbox"
+                  aria-label="Select all claims on this page"
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(claims.map((c) => c.id)))}
+                />
               </th>
-              <th scope="col" className="px-4 py-2 font-medium">Claim</th>
-              <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">Language</th>
-              <th scope="col" className="px-4 py-2 font-medium">Status</th>
-              <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">Assigned</th>
-              <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">Last change</th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Claim
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">
+                Language
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
+                Assigned
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
+                Last change
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -79,8 +106,12 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
               const due = c.status === 'outdated' && c.reReviewAt && new Date(c.reReviewAt) <= now;
               const assignee = c.assigneeId ? (names[c.assigneeId] ?? 'Someone') : null;
               return (
-                <tr key={c.id} data-testid="claim-row" data-claim-id={c.id}
-                  className={`hover:bg-slate-50 focus-within:bg-blue-50/50 ${changed[c.id] ? 'animate-[flash_1.5s_ease-out]' : ''}`}>
+                <tr
+                  key={c.id}
+                  data-testid="claim-row"
+                  data-claim-id={c.id}
+                  className={`hover:bg-slate-50 focus-within:bg-blue-50/50 ${changed[c.id] ? 'animate-[flash_1.5s_ease-out]' : ''}`}
+                >
                   <td className="py-3 pl-4 align-top">
                     <input type="checkbox" aria-label={`Select “${c.title}”`} checked={selected.has(c.id)} onChange={() => toggle(c.id)} className="mt-1" />
                   </td>
@@ -103,11 +134,15 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
                   <td className="hidden px-4 py-3 sm:table-cell">
                     {assignee ? (
                       <span title={assignee} className="inline-flex items-center gap-1.5">
-                        <span aria-hidden className="flex h-6 w-6 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold">{initials(assignee)}</span>
+                        <span aria-hidden className="flex h-6 w-6 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold">
+                          {initials(assignee)}
+                        </span>
                         <span className="hidden xl:inline">{assignee}</span>
                         <span className="sr-only xl:hidden">{assignee}</span>
                       </span>
-                    ) : <span className="text-slate-500">—</span>}
+                    ) : (
+                      <span className="text-slate-500">—</span>
+                    )}
                   </td>
                   <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 lg:table-cell">
                     <time dateTime={c.updatedAt}>{formatDateTime(c.updatedAt)}</time>

@@ -68,10 +68,16 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
                 {initials(c.author.displayName)}
               </span>
               <div className="min-w-0">
-                <p><bdi className="font-medium">{c.author.displayName}</bdi>{' '}
-                  <time className="text-xs text-slate-500" dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time></p>
+                <p>
+                  <bdi className="font-medium">{c.author.displayName}</bdi>{' '}
+                  <time className="text-xs text-slate-500" dateTime={c.createdAt}>
+                    {formatDateTime(c.createdAt)}
+                  </time>
+                </p>
                 {/* dir="auto" isolates the text (and sets its base direction from its first strong letter). */}
-                <p dir="auto" className="whitespace-pre-wrap break-words text-slate-700" data-testid="comment-body">{c.body}</p>
+                <p dir="auto" className="whitespace-pre-wrap break-words text-slate-700" data-testid="comment-body">
+                  {c.body}
+                </p>
               </div>
             </li>
           ))}
@@ -79,13 +85,31 @@ export function CommentThread({ claimId, comments, canPost }: { claimId: string;
       )}
       {canPost && (
         <form onSubmit={(e) => void submit(e)} className="mt-3 space-y-2">
-          <label htmlFor="comment-body" className="sr-only">Add a comment</label>
-          <textarea id="comment-body" rows={2} maxLength={COMMENT_MAX} value={body} onChange={(e) => setBody(e.target.value)}
-            onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit(e); }}
-            placeholder="Add a comment for the desk…" className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
-          {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-          <button type="submit" disabled={pending || !body.trim()}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50">
+          <label htmlFor="comment-body" className="sr-only">
+            Add a comment
+          </label>
+          <textarea
+            id="comment-body"
+            rows={2}
+            maxLength={COMMENT_MAX}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit(e);
+            }}
+            placeholder="Add a comment for the desk…"
+            className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+          />
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={pending || !body.trim()}
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50"
+          >
             {pending ? 'Posting…' : 'Post comment'}
           </button>
         </form>

@@ -6,7 +6,9 @@ export function CurrentVerdict({ claim }: { claim: ClaimDetail }) {
   const due = claim.status === 'outdated' && claim.reReviewAt && new Date(claim.reReviewAt) <= new Date();
   return (
     <section aria-labelledby="current-verdict" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="current-verdict">
-      <h2 id="current-verdict" className="text-xs font-semibold uppercase tracking-wide text-slate-500">Current verdict</h2>
+      <h2 id="current-verdict" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        Current verdict
+      </h2>
       <div className="mt-2 flex items-center gap-2">
         <StatusBadge status={claim.status} />
         <span className="text-xs text-slate-500">version {claim.version}</span>
@@ -19,7 +21,11 @@ export function CurrentVerdict({ claim }: { claim: ClaimDetail }) {
       ) : (
         <p className="mt-2 text-sm text-slate-500">No verdict yet.</p>
       )}
-      {claim.reason && <p dir="auto" className="mt-2 whitespace-pre-wrap text-sm" data-testid="verdict-reason">{claim.reason}</p>}
+      {claim.reason && (
+        <p dir="auto" className="mt-2 whitespace-pre-wrap text-sm" data-testid="verdict-reason">
+          {claim.reason}
+        </p>
+      )}
       {claim.evidence.length > 0 && (
         <ul className="mt-2 space-y-1 text-sm">
           {claim.evidence.map((e, i) => (

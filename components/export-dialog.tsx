@@ -72,10 +72,23 @@ export function ExportDialog({ filterQuery, selectedIds }: Props) {
       <button type="button" onClick={open} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
         Export…
       </button>
-      <dialog ref={dialog} aria-labelledby="export-title" onClose={() => abort.current?.abort()}
-        className="m-auto w-full max-w-md rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40">
-        <form method="dialog" className="space-y-4 p-5" onSubmit={(e) => { e.preventDefault(); void download(); }}>
-          <h2 id="export-title" className="text-lg font-semibold">Export verdicts</h2>
+      <dialog
+        ref={dialog}
+        aria-labelledby="export-title"
+        onClose={() => abort.current?.abort()}
+        className="m-auto w-full max-w-md rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40"
+      >
+        <form
+          method="dialog"
+          className="space-y-4 p-5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void download();
+          }}
+        >
+          <h2 id="export-title" className="text-lg font-semibold">
+            Export verdicts
+          </h2>
           <fieldset>
             <legend className="text-sm font-medium">Which claims</legend>
             <label className="mt-1 flex items-center gap-2 text-sm">
@@ -99,18 +112,39 @@ export function ExportDialog({ filterQuery, selectedIds }: Props) {
           <div aria-live="polite" className="min-h-6 text-sm">
             {running && (
               <div role="status" className="space-y-1">
-                <div className="h-1.5 overflow-hidden rounded bg-slate-200"><div className="h-full w-1/3 animate-pulse rounded bg-blue-600" /></div>
+                <div className="h-1.5 overflow-hidden rounded bg-slate-200">
+                  <div className="h-full w-1/3 animate-pulse rounded bg-blue-600" />
+                </div>
                 <p>Preparing… {(progress.bytes / 1024).toFixed(0)} KB received</p>
               </div>
             )}
-            {progress.state === 'done' && <p data-testid="export-done" className="text-emerald-800">Downloaded {progress.file} ({progress.count} {progress.count === "1" ? "claim" : "claims"}).</p>}
-            {progress.state === 'error' && <p data-testid="export-error" className="text-red-700">{progress.message}</p>}
+            {progress.state === 'done' && (
+              <p data-testid="export-done" className="text-emerald-800">
+                Downloaded {progress.file} ({progress.count} {progress.count === '1' ? 'claim' : 'claims'}).
+              </p>
+            )}
+            {progress.state === 'error' && (
+              <p data-testid="export-error" className="text-red-700">
+                {progress.message}
+              </p>
+            )}
           </div>
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => { abort.current?.abort(); dialog.current?.close(); }} className="rounded-md px-3 py-1.5 text-sm hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={() => {
+                abort.current?.abort();
+                dialog.current?.close();
+              }}
+              className="rounded-md px-3 py-1.5 text-sm hover:bg-slate-100"
+            >
               {running ? 'Cancel' : 'Close'}
             </button>
-            <button type="submit" disabled={running} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50">
+            <button
+              type="submit"
+              disabled={running}
+              className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50"
+            >
               Download
             </button>
           </div>

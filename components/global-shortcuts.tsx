@@ -42,15 +42,23 @@ export function GlobalShortcuts() {
   }, [open]);
 
   return (
-    <dialog ref={dialog} onClose={() => setOpen(false)} aria-labelledby="shortcuts-title"
-      className="m-auto w-full max-w-md rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40">
+    <dialog
+      ref={dialog}
+      onClose={() => setOpen(false)}
+      aria-labelledby="shortcuts-title"
+      className="m-auto w-full max-w-md rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
       <div className="p-5">
-        <h2 id="shortcuts-title" className="text-lg font-semibold">Keyboard shortcuts</h2>
+        <h2 id="shortcuts-title" className="text-lg font-semibold">
+          Keyboard shortcuts
+        </h2>
         <p className="mt-1 text-sm text-slate-600">Shortcuts are off while you type in a field.</p>
         <dl className="mt-4 grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
           {SHORTCUTS.map(([keys, what]) => (
             <div key={keys} className="contents">
-              <dt><kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs">{keys}</kbd></dt>
+              <dt>
+                <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs">{keys}</kbd>
+              </dt>
               <dd>{what}</dd>
             </div>
           ))}

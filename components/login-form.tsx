@@ -38,17 +38,33 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         </p>
       )}
       <div>
-        <label htmlFor="email" className="block text-sm font-medium">Email</label>
-        <input id="email" name="email" type="email" autoComplete="username" required autoFocus
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-blue-600" />
+        <label htmlFor="email" className="block text-sm font-medium">
+          Email
+        </label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-blue-600"
+        />
       </div>
       <div>
-        <label htmlFor="password" className="block text-sm font-medium">Password</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-blue-600" />
+        <label htmlFor="password" className="block text-sm font-medium">
+          Password
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-blue-600"
+        />
       </div>
-      <button type="submit" disabled={pending}
-        className="w-full rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+      <button type="submit" disabled={pending} className="w-full rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
         {pending ? 'Signing in…' : 'Sign in'}
       </button>
     </form>

@@ -10,8 +10,11 @@ const STYLES: Record<ClaimStatus, string> = {
 
 export function StatusBadge({ status }: { status: ClaimStatus }) {
   return (
-    <span data-testid="status-badge" data-status={status}
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[status]}`}>
+    <span
+      data-testid="status-badge"
+      data-status={status}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[status]}`}
+    >
       {STATUS_LABELS[status]}
     </span>
   );

@@ -26,11 +26,35 @@ function fromClaim(c: ClaimDetail, refused: boolean): Conflict {
 type Draft = { status: ClaimStatus | null; reason: string; evidence: { url: string; label: string }[]; reReviewAt: string };
 
 const CHOICES: { status: ClaimStatus; label: string; key: string; hint: string; tone: string }[] = [
-  { status: 'verified', label: STATUS_LABELS.verified, key: '1', hint: 'Accurate', tone: 'peer-checked:border-emerald-600 peer-checked:bg-emerald-50 peer-checked:text-emerald-900' },
-  { status: 'disputed', label: STATUS_LABELS.disputed, key: '2', hint: 'Inaccurate or contested', tone: 'peer-checked:border-red-600 peer-checked:bg-red-50 peer-checked:text-red-900' },
-  { status: 'outdated', label: STATUS_LABELS.outdated, key: '3', hint: 'Was accurate, no longer is', tone: 'peer-checked:border-amber-600 peer-checked:bg-amber-50 peer-checked:text-amber-900' },
+  {
+    status: 'verified',
+    label: STATUS_LABELS.verified,
+    key: '1',
+    hint: 'Accurate',
+    tone: 'peer-checked:border-emerald-600 peer-checked:bg-emerald-50 peer-checked:text-emerald-900',
+  },
+  {
+    status: 'disputed',
+    label: STATUS_LABELS.disputed,
+    key: '2',
+    hint: 'Inaccurate or contested',
+    tone: 'peer-checked:border-red-600 peer-checked:bg-red-50 peer-checked:text-red-900',
+  },
+  {
+    status: 'outdated',
+    label: STATUS_LABELS.outdated,
+    key: '3',
+    hint: 'Was accurate, no longer is',
+    tone: 'peer-checked:border-amber-600 peer-checked:bg-amber-50 peer-checked:text-amber-900',
+  },
 ];
-const RESET = { status: 'unreviewed' as const, label: STATUS_LABELS.unreviewed, key: '', hint: 'Reopen (editors)', tone: 'peer-checked:border-slate-600 peer-checked:bg-slate-100' };
+const RESET = {
+  status: 'unreviewed' as const,
+  label: STATUS_LABELS.unreviewed,
+  key: '',
+  hint: 'Reopen (editors)',
+  tone: 'peer-checked:border-slate-600 peer-checked:bg-slate-100',
+};
 
 const empty = (): Draft => ({ status: null, reason: '', evidence: [], reReviewAt: '' });
 
@@ -146,7 +170,9 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="verdict-panel">
-      <h2 id={`${id}-title`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">Your verdict</h2>
+      <h2 id={`${id}-title`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        Your verdict
+      </h2>
       {conflict && (
         <div role="status" data-testid="verdict-conflict" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <p className="font-medium text-amber-900">
@@ -156,32 +182,69 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
             It is now <StatusBadge status={conflict.status} /> (version {conflict.version}
             {conflict.at ? `, ${formatDateTime(conflict.at)}` : ''}).
           </p>
-          {conflict.reason && <blockquote dir="auto" className="mt-2 whitespace-pre-wrap border-l-2 border-amber-400 pl-2 text-slate-700">{conflict.reason}</blockquote>}
+          {conflict.reason && (
+            <blockquote dir="auto" className="mt-2 whitespace-pre-wrap border-l-2 border-amber-400 pl-2 text-slate-700">
+              {conflict.reason}
+            </blockquote>
+          )}
           <p className="mt-2 text-slate-700">
             {conflict.refused ? 'Your draft below was not saved and is kept.' : 'Your draft below is kept; nothing is overwritten unless you choose to.'}
           </p>
           <div className="mt-2 flex gap-2">
-            <button type="button" onClick={reapply} disabled={pending}
-              className="rounded-md bg-amber-700 px-3 py-1.5 text-xs font-medium text-white hover:bg-amber-800">
+            <button
+              type="button"
+              onClick={reapply}
+              disabled={pending}
+              className="rounded-md bg-amber-700 px-3 py-1.5 text-xs font-medium text-white hover:bg-amber-800"
+            >
               Save my verdict over version {conflict.version}
             </button>
-            <button type="button" onClick={() => { setConflict(null); setDraft(empty()); setBaseVersion(conflict.version); router.refresh(); }}
-              className="rounded-md border border-amber-400 px-3 py-1.5 text-xs font-medium text-amber-900 hover:bg-amber-100">
+            <button
+              type="button"
+              onClick={() => {
+                setConflict(null);
+                setDraft(empty());
+                setBaseVersion(conflict.version);
+                router.refresh();
+              }}
+              className="rounded-md border border-amber-400 px-3 py-1.5 text-xs font-medium text-amber-900 hover:bg-amber-100"
+            >
               Discard my draft
             </button>
           </div>
         </div>
       )}
-      <form className="mt-3 space-y-3" onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate
-        onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); void submit(); } }}>
+      <form
+        className="mt-3 space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+      >
         <fieldset>
           <legend className="sr-only">Verdict</legend>
           <div className="grid grid-cols-3 gap-2">
             {choices.map((c) => (
               <label key={c.status} className={`relative ${c.status === 'unreviewed' ? 'col-span-3' : ''}`}>
-                <input type="radio" name={`${id}-status`} value={c.status} checked={draft.status === c.status}
-                  onChange={() => pick(c.status)} className="peer sr-only" aria-keyshortcuts={c.key || undefined} />
-                <span className={`flex cursor-pointer flex-col items-center rounded-lg border border-slate-300 px-2 py-2 text-center text-sm font-medium peer-focus-visible:outline-2 peer-focus-visible:outline-blue-600 ${c.tone}`}>
+                <input
+                  type="radio"
+                  name={`${id}-status`}
+                  value={c.status}
+                  checked={draft.status === c.status}
+                  onChange={() => pick(c.status)}
+                  className="peer sr-only"
+                  aria-keyshortcuts={c.key || undefined}
+                />
+                <span
+                  className={`flex cursor-pointer flex-col items-center rounded-lg border border-slate-300 px-2 py-2 text-center text-sm font-medium peer-focus-visible:outline-2 peer-focus-visible:outline-blue-600 ${c.tone}`}
+                >
                   {c.label}
                   {c.key && <kbd className="mt-0.5 font-mono text-[10px] text-slate-500">{c.key}</kbd>}
                 </span>
@@ -190,55 +253,108 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
           </div>
         </fieldset>
         <div>
-          <label htmlFor={`${id}-reason`} className="block text-sm font-medium">Reason <span className="font-normal text-slate-500">(required)</span></label>
-          <textarea id={`${id}-reason`} ref={reasonRef} rows={4} maxLength={REASON_MAX} value={draft.reason}
+          <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
+            Reason <span className="font-normal text-slate-500">(required)</span>
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            ref={reasonRef}
+            rows={4}
+            maxLength={REASON_MAX}
+            value={draft.reason}
             onChange={(e) => setDraft((d) => ({ ...d, reason: e.target.value }))}
-            aria-invalid={Boolean(fieldError('reason'))} aria-describedby={`${id}-reason-hint`}
-            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm" placeholder="What did you check, and what did you find?" />
-          <p id={`${id}-reason-hint`} className="text-xs text-slate-500">{draft.reason.length}/{REASON_MAX}</p>
+            aria-invalid={Boolean(fieldError('reason'))}
+            aria-describedby={`${id}-reason-hint`}
+            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            placeholder="What did you check, and what did you find?"
+          />
+          <p id={`${id}-reason-hint`} className="text-xs text-slate-500">
+            {draft.reason.length}/{REASON_MAX}
+          </p>
         </div>
         {draft.status === 'outdated' && (
           <div>
-            <label htmlFor={`${id}-rereview`} className="block text-sm font-medium">Re-review on <span className="font-normal text-slate-500">(optional)</span></label>
-            <input id={`${id}-rereview`} type="date" value={draft.reReviewAt}
+            <label htmlFor={`${id}-rereview`} className="block text-sm font-medium">
+              Re-review on <span className="font-normal text-slate-500">(optional)</span>
+            </label>
+            <input
+              id={`${id}-rereview`}
+              type="date"
+              value={draft.reReviewAt}
               onChange={(e) => setDraft((d) => ({ ...d, reReviewAt: e.target.value }))}
-              className="mt-1 rounded-md border border-slate-300 px-2 py-1 text-sm" />
+              className="mt-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
+            />
           </div>
         )}
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium">Evidence <span className="font-normal text-slate-500">(up to {EVIDENCE_MAX} links)</span></legend>
+          <legend className="text-sm font-medium">
+            Evidence <span className="font-normal text-slate-500">(up to {EVIDENCE_MAX} links)</span>
+          </legend>
           {draft.evidence.map((ev, i) => (
             <div key={i} className="space-y-1 rounded-md border border-slate-200 p-2">
-              <label className="block text-xs text-slate-600" htmlFor={`${id}-ev-url-${i}`}>Link {i + 1}</label>
-              <input id={`${id}-ev-url-${i}`} type="url" inputMode="url" placeholder="https://…" value={ev.url}
+              <label className="block text-xs text-slate-600" htmlFor={`${id}-ev-url-${i}`}>
+                Link {i + 1}
+              </label>
+              <input
+                id={`${id}-ev-url-${i}`}
+                type="url"
+                inputMode="url"
+                placeholder="https://…"
+                value={ev.url}
                 aria-invalid={Boolean(fieldError(`evidence.${i}.url`))}
                 onChange={(e) => setDraft((d) => ({ ...d, evidence: d.evidence.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)) }))}
-                className="w-full rounded border border-slate-300 px-2 py-1 text-sm" />
-              <label className="sr-only" htmlFor={`${id}-ev-label-${i}`}>Label for link {i + 1}</label>
-              <input id={`${id}-ev-label-${i}`} placeholder="Label (optional)" value={ev.label}
+                className="w-full rounded border border-slate-300 px-2 py-1 text-sm"
+              />
+              <label className="sr-only" htmlFor={`${id}-ev-label-${i}`}>
+                Label for link {i + 1}
+              </label>
+              <input
+                id={`${id}-ev-label-${i}`}
+                placeholder="Label (optional)"
+                value={ev.label}
                 onChange={(e) => setDraft((d) => ({ ...d, evidence: d.evidence.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)) }))}
-                className="w-full rounded border border-slate-300 px-2 py-1 text-sm" />
+                className="w-full rounded border border-slate-300 px-2 py-1 text-sm"
+              />
               {fieldError(`evidence.${i}.url`) && <p className="text-xs text-red-700">{fieldError(`evidence.${i}.url`)}</p>}
-              <button type="button" className="text-xs text-slate-600 underline"
-                onClick={() => setDraft((d) => ({ ...d, evidence: d.evidence.filter((_, j) => j !== i) }))}>
+              <button
+                type="button"
+                className="text-xs text-slate-600 underline"
+                onClick={() => setDraft((d) => ({ ...d, evidence: d.evidence.filter((_, j) => j !== i) }))}
+              >
                 Remove link {i + 1}
               </button>
             </div>
           ))}
           {draft.evidence.length < EVIDENCE_MAX && (
-            <button type="button" onClick={() => setDraft((d) => ({ ...d, evidence: [...d.evidence, { url: '', label: '' }] }))}
-              className="text-sm font-medium text-blue-700 hover:underline">
+            <button
+              type="button"
+              onClick={() => setDraft((d) => ({ ...d, evidence: [...d.evidence, { url: '', label: '' }] }))}
+              className="text-sm font-medium text-blue-700 hover:underline"
+            >
               + Add evidence link
             </button>
           )}
         </fieldset>
-        {error && <p data-testid="verdict-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error.message}</p>}
-        {saved && <p ref={savedRef} tabIndex={-1} role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{saved}</p>}
-        <button type="submit" disabled={pending || Boolean(conflict?.refused)}
-          className="w-full rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50">
+        {error && (
+          <p data-testid="verdict-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error.message}
+          </p>
+        )}
+        {saved && (
+          <p ref={savedRef} tabIndex={-1} role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+            {saved}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={pending || Boolean(conflict?.refused)}
+          className="w-full rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50"
+        >
           {pending ? 'Saving…' : 'Save verdict'}
         </button>
-        <p className="text-xs text-slate-500">Based on version {baseVersion}. Press <kbd>?</kbd> for shortcuts.</p>
+        <p className="text-xs text-slate-500">
+          Based on version {baseVersion}. Press <kbd>?</kbd> for shortcuts.
+        </p>
       </form>
     </section>
   );

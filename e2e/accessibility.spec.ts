@@ -50,10 +50,12 @@ function renderedOnDisk(): string[] {
 
 function describeViolations(violations: Result[]): string {
   return violations
-    .map((v) => [
-      `[${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.nodes.length}) ${v.helpUrl}`,
-      ...v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
-    ].join('\n'))
+    .map((v) =>
+      [
+        `[${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.nodes.length}) ${v.helpUrl}`,
+        ...v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
+      ].join('\n'),
+    )
     .join('\n');
 }
 
@@ -61,7 +63,10 @@ async function expectAxeClean(page: Page, label: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(RULE_TAGS).analyze();
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   if (violations.length) test.info().annotations.push({ type: 'axe', description: `${label}\n${describeViolations(violations)}` });
-  expect(blocking.map((v) => v.id), `axe found moderate, serious or critical violations on ${label} (${page.url()}):\n${describeViolations(violations)}`).toEqual([]);
+  expect(
+    blocking.map((v) => v.id),
+    `axe found moderate, serious or critical violations on ${label} (${page.url()}):\n${describeViolations(violations)}`,
+  ).toEqual([]);
   return violations;
 }
 
@@ -84,15 +89,20 @@ async function asUser(browser: Browser, role: Role, fn: (page: Page) => Promise<
   }
 }
 
-
 // ---- the tests ------------------------------------------------------------
 
 test('every page, not-found page, loading state and dialog on disk is scanned', () => {
   const covered = new Set(SCANS.flatMap((s) => s.covers));
   const onDisk = renderedOnDisk();
   expect(onDisk.length).toBeGreaterThan(5);
-  expect(onDisk.filter((r) => !covered.has(r)), 'rendered on disk but scanned by no entry of SCANS (e2e/support/accessibility-scans.ts)').toEqual([]);
-  expect([...covered].filter((r) => !onDisk.includes(r)), 'SCANS names something that is not on disk').toEqual([]);
+  expect(
+    onDisk.filter((r) => !covered.has(r)),
+    'rendered on disk but scanned by no entry of SCANS (e2e/support/accessibility-scans.ts)',
+  ).toEqual([]);
+  expect(
+    [...covered].filter((r) => !onDisk.includes(r)),
+    'SCANS names something that is not on disk',
+  ).toEqual([]);
 });
 
 test.describe('axe', () => {
@@ -123,12 +133,22 @@ test.describe('axe', () => {
     };
     claims = Object.fromEntries(Object.keys(TITLES).map((k) => [k, find(k as ClaimKey).id])) as Claims;
     await setVerdict(admin, claims.verified, {
-      status: 'verified', reason: 'Migración Colombia confirmed the count.', expectedVersion: find('verified').version,
-      evidence: [{ url: 'https://www.migracioncolombia.gov.co/', label: 'Migración Colombia statement' }, { url: 'https://example.org/report', label: '' }],
+      status: 'verified',
+      reason: 'Migración Colombia confirmed the count.',
+      expectedVersion: find('verified').version,
+      evidence: [
+        { url: 'https://www.migracioncolombia.gov.co/', label: 'Migración Colombia statement' },
+        { url: 'https://example.org/report', label: '' },
+      ],
     });
     await setVerdict(admin, claims.disputed, { status: 'disputed', reason: 'No source for 104.', expectedVersion: find('disputed').version });
     const today = new Date().toISOString().slice(0, 10);
-    await setVerdict(admin, claims.outdated, { status: 'outdated', reason: 'Later counts are higher.', expectedVersion: find('outdated').version, reReviewAt: today });
+    await setVerdict(admin, claims.outdated, {
+      status: 'outdated',
+      reason: 'Later counts are higher.',
+      expectedVersion: find('outdated').version,
+      reReviewAt: today,
+    });
     await comment(admin, claims.verified, 'Second source: the AFP wire of the same day.');
     await openClaim(admin, claims.assigned);
     await admin.getByLabel('Assigned to').selectOption({ label: 'Rita Reviewer' });

@@ -1,7 +1,7 @@
 import { signIn } from './support/auth';
 import { expect, test } from './support/fixtures';
 
-test('two reviewers: A\'s verdict reaches B\'s list and claim page live, with presence and a warning on B\'s draft', async ({ browser, freshClaims }) => {
+test("two reviewers: A's verdict reaches B's list and claim page live, with presence and a warning on B's draft", async ({ browser, freshClaims }) => {
   // A claim no one has reviewed yet: this test's own.
   const { tag, colombia567: claim } = await freshClaims('colombia567');
   const ctxA = await browser.newContext();
@@ -25,9 +25,11 @@ test('two reviewers: A\'s verdict reaches B\'s list and claim page live, with pr
   await expect(row.getByTestId('presence')).toContainText('RR');
 
   // A decides; B's list updates in place, without a reload.
-  await b.evaluate(() => { (window as Window & { __marker?: number }).__marker = 42; });
+  await b.evaluate(() => {
+    (window as Window & { __marker?: number }).__marker = 42;
+  });
   await a.keyboard.press('2');
-  await a.keyboard.type('Rubio\'s 567 is a five-day total; Migración Colombia did not confirm it.');
+  await a.keyboard.type("Rubio's 567 is a five-day total; Migración Colombia did not confirm it.");
   await a.keyboard.press('Control+Enter');
   await expect(a.getByTestId('current-verdict').getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
   await expect(row.getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
@@ -46,7 +48,9 @@ test('two reviewers: A\'s verdict reaches B\'s list and claim page live, with pr
   // B drafts; A's verdict lands before B submits: B's panel says so at once.
   await b.keyboard.press('1');
   await b.keyboard.type('The number matches the statement published that day.');
-  await b.evaluate(() => { (window as Window & { __marker?: number }).__marker = 7; });
+  await b.evaluate(() => {
+    (window as Window & { __marker?: number }).__marker = 7;
+  });
   await a.keyboard.press('Control+Enter');
   const warning = b.getByTestId('verdict-conflict');
   await expect(warning).toContainText('Rita Reviewer changed this claim while you were writing');

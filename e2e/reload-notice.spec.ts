@@ -27,7 +27,9 @@ test('too far behind to catch up: the page says so and offers a reload that work
   await page.screenshot({ path: 'e2e/screenshots/reload-notice.png' });
 
   farBehind = false;
-  await page.evaluate(() => { (window as Window & { __marker?: number }).__marker = 1; });
+  await page.evaluate(() => {
+    (window as Window & { __marker?: number }).__marker = 1;
+  });
   await Promise.all([page.waitForEvent('load'), notice.getByRole('button', { name: 'Reload' }).click()]);
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
   expect(await page.evaluate(() => (window as Window & { __marker?: number }).__marker)).toBeUndefined(); // a fresh document

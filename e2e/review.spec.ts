@@ -70,7 +70,10 @@ test('a viewer sees the verdict and history but no controls to change them', asy
 });
 
 test('only an editor is offered to return a claim to unreviewed, and the header names the role', async ({ browser }) => {
-  for (const [email, role, offered] of [['admin@factdesk.test', 'Editor', 1], ['reviewer@factdesk.test', 'Reviewer', 0]] as const) {
+  for (const [email, role, offered] of [
+    ['admin@factdesk.test', 'Editor', 1],
+    ['reviewer@factdesk.test', 'Reviewer', 0],
+  ] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, email);
@@ -82,7 +85,7 @@ test('only an editor is offered to return a claim to unreviewed, and the header 
   }
 });
 
-test('a stale-version conflict shows the other reviewer\'s verdict and keeps my draft', async ({ browser, freshClaims }) => {
+test("a stale-version conflict shows the other reviewer's verdict and keeps my draft", async ({ browser, freshClaims }) => {
   const { fourGuards: claim } = await freshClaims('fourGuards');
   const a = await browser.newContext();
   const b = await browser.newContext();

@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 
 // Payloads that would run if any of them reached the DOM as markup.
 const SCRIPT = '<script>window.__pwned = "script"; alert("script")</script>';
-const HANDLER = '<img src=x onerror="window.__pwned=\'img\'; alert(\'img\')"><svg onload="window.__pwned=\'svg\'">';
+const HANDLER = "<img src=x onerror=\"window.__pwned='img'; alert('img')\"><svg onload=\"window.__pwned='svg'\">";
 const ATTRIBUTE = '" autofocus onfocus="window.__pwned=\'attr\'" x="';
 const JS_TEXT = 'javascript:window.__pwned="href"';
 const RLO_REASON = 'Source: \u202Eevil.exe';
@@ -24,7 +24,9 @@ async function watch(page: Page): Promise<Watch> {
   await page.addInitScript(() => {
     const violations: string[] = [];
     (window as Window & { __csp?: string[] }).__csp = violations;
-    document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      violations.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    );
   });
   return w;
 }
@@ -41,7 +43,11 @@ async function expectNoCspViolations(page: Page, w: Watch) {
   expect(w.consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 }
 
-test('hostile text stored through the API is shown as inert text on the claim and audit pages, live and after reload', async ({ page, browser, freshClaims }) => {
+test('hostile text stored through the API is shown as inert text on the claim and audit pages, live and after reload', async ({
+  page,
+  browser,
+  freshClaims,
+}) => {
   const { portuguese: claim } = await freshClaims('portuguese');
   const w = await watch(page);
   await signIn(page, 'reviewer@factdesk.test');
@@ -102,32 +108,40 @@ test('hostile text stored through the API is shown as inert text on the claim an
 
   // The RTL override stays inside the user's text: in the history line “reason”,
   // the closing quote is still drawn after (to the right of) the reason.
-  const layout = await page.getByTestId('history-reason').first().evaluate((p) => {
-    const bdi = p.querySelector('bdi')!;
-    const quote = document.createRange();
-    const last = p.lastChild!;
-    quote.setStart(last, 0);
-    quote.setEnd(last, 1);
-    const first = document.createRange();
-    first.setStart(p.firstChild!, 0);
-    first.setEnd(p.firstChild!, 1);
-    const textRects = Array.from(bdi.getClientRects());
-    return {
-      open: first.getBoundingClientRect().right,
-      close: quote.getBoundingClientRect().left,
-      closeText: last.textContent,
-      firstLine: textRects[0]!.left,
-      lastLine: textRects[textRects.length - 1]!.right,
-      isolation: getComputedStyle(bdi).unicodeBidi,
-    };
-  });
+  const layout = await page
+    .getByTestId('history-reason')
+    .first()
+    .evaluate((p) => {
+      const bdi = p.querySelector('bdi')!;
+      const quote = document.createRange();
+      const last = p.lastChild!;
+      quote.setStart(last, 0);
+      quote.setEnd(last, 1);
+      const first = document.createRange();
+      first.setStart(p.firstChild!, 0);
+      first.setEnd(p.firstChild!, 1);
+      const textRects = Array.from(bdi.getClientRects());
+      return {
+        open: first.getBoundingClientRect().right,
+        close: quote.getBoundingClientRect().left,
+        closeText: last.textContent,
+        firstLine: textRects[0]!.left,
+        lastLine: textRects[textRects.length - 1]!.right,
+        isolation: getComputedStyle(bdi).unicodeBidi,
+      };
+    });
   expect(layout.closeText).toBe('”');
   expect(layout.isolation).toBe('isolate');
   expect(layout.open).toBeLessThanOrEqual(layout.firstLine + 1);
   expect(layout.close).toBeGreaterThanOrEqual(layout.lastLine - 1);
   // Blocks of user text are isolated too (dir="auto").
   for (const id of ['verdict-reason', 'comment-body']) {
-    expect(await page.getByTestId(id).last().evaluate((e) => [e.getAttribute('dir'), getComputedStyle(e).unicodeBidi])).toEqual(['auto', 'isolate']);
+    expect(
+      await page
+        .getByTestId(id)
+        .last()
+        .evaluate((e) => [e.getAttribute('dir'), getComputedStyle(e).unicodeBidi]),
+    ).toEqual(['auto', 'isolate']);
   }
   await page.screenshot({ path: 'e2e/screenshots/security-claim.png', fullPage: true });
 
@@ -163,11 +177,14 @@ test('every page runs under its CSP with no violations, and markup injected anyw
   await page.goto('/');
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
   await page.evaluate(() => {
-    document.body.insertAdjacentHTML('afterbegin', [
-      '<img src="data:," onerror="window.__pwned=\'handler\'" onload="window.__pwned=\'handler\'">',
-      '<a id="js-link" href="javascript:window.__pwned=\'href\'">link</a>',
-      '<iframe srcdoc="<script>parent.__pwned=\'frame\'</script>"></iframe>',
-    ].join(''));
+    document.body.insertAdjacentHTML(
+      'afterbegin',
+      [
+        '<img src="data:," onerror="window.__pwned=\'handler\'" onload="window.__pwned=\'handler\'">',
+        '<a id="js-link" href="javascript:window.__pwned=\'href\'">link</a>',
+        '<iframe srcdoc="<script>parent.__pwned=\'frame\'</script>"></iframe>',
+      ].join(''),
+    );
   });
   await page.locator('#js-link').click();
   await expect.poll(() => page.evaluate(() => (window as Window & { __csp?: string[] }).__csp?.length ?? 0)).toBeGreaterThanOrEqual(3);

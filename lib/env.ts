@@ -65,7 +65,13 @@ function asOrigin(s: string): string | null {
 const originList = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((s) => asOrigin(s) ?? `invalid:${s}`))
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => asOrigin(s) ?? `invalid:${s}`),
+  )
   .refine((origins) => origins.every((o) => !o.startsWith('invalid:')), {
     error: 'must be comma-separated origins (http(s)://host[:port], no path), e.g. https://desk.example.org',
   });
@@ -118,11 +124,7 @@ export type Derived = {
   sessionSecret: string | null;
 };
 
-type DeepReadonly<T> = T extends (infer U)[]
-  ? readonly DeepReadonly<U>[]
-  : T extends object
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T;
+type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
 export type Config = DeepReadonly<
   Settings &

@@ -3,15 +3,7 @@
 import type { z } from 'zod';
 
 export type AppErrorCode =
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'invalid_input'
-  | 'conflict'
-  | 'rate_limited'
-  | 'payload_too_large'
-  | 'unavailable'
-  | 'internal';
+  'unauthenticated' | 'forbidden' | 'not_found' | 'invalid_input' | 'conflict' | 'rate_limited' | 'payload_too_large' | 'unavailable' | 'internal';
 
 const STATUS: Record<AppErrorCode, number> = {
   unauthenticated: 401,
@@ -61,7 +53,10 @@ export type ParseNames = {
 
 export function invalidInputError(error: z.ZodError, names: ParseNames = {}): AppError {
   const issues: FieldIssue[] = error.issues.map((i) => ({
-    path: [names.field, ...i.path].filter((p) => p !== undefined && p !== '').map(String).join('.'),
+    path: [names.field, ...i.path]
+      .filter((p) => p !== undefined && p !== '')
+      .map(String)
+      .join('.'),
     message: i.message,
   }));
   const first = issues[0];

@@ -25,7 +25,7 @@ await withDatabase(async (url) => {
       console.log('The schema has not changed since the last migration; nothing written (add --empty for hand-written SQL).');
       return;
     }
-    sql = '-- The schema did not change: write this migration\'s SQL by hand.\n';
+    sql = "-- The schema did not change: write this migration's SQL by hand.\n";
   }
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const dir = path.join(MIGRATIONS_DIR, `${stamp}_${name}`);

@@ -20,7 +20,10 @@ if (!email || !role) {
 async function readPassword(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('Password (input visible; pipe it in to hide it): ');
   const rl = createInterface({ input: process.stdin });
-  for await (const line of rl) { rl.close(); return line; }
+  for await (const line of rl) {
+    rl.close();
+    return line;
+  }
   return '';
 }
 

@@ -31,6 +31,9 @@ for (const t of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]) {
 }
 console.log('\nsimilarity by label (min – median – max), both parts:');
 for (const label of ['duplicate', 'same-story', 'unrelated'] as const) {
-  const s = scored.filter((x) => x.pair.label === label).map((x) => x.similarity).sort((a, b) => a - b);
+  const s = scored
+    .filter((x) => x.pair.label === label)
+    .map((x) => x.similarity)
+    .sort((a, b) => a - b);
   console.log(`  ${label.padEnd(10)} n=${s.length}  ${s[0]?.toFixed(3)} – ${s[Math.floor(s.length / 2)]?.toFixed(3)} – ${s.at(-1)?.toFixed(3)}`);
 }

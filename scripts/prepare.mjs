@@ -36,8 +36,9 @@ function newestMtime(p) {
 
 export function ensureBuilt() {
   const buildId = path.join(root, '.next/BUILD_ID');
-  const sources = ['app', 'components', 'lib', 'proxy.ts', 'next.config.js', 'package-lock.json', 'postcss.config.mjs', 'tsconfig.json']
-    .map((p) => newestMtime(path.join(root, p)));
+  const sources = ['app', 'components', 'lib', 'proxy.ts', 'next.config.js', 'package-lock.json', 'postcss.config.mjs', 'tsconfig.json'].map((p) =>
+    newestMtime(path.join(root, p)),
+  );
   if (!existsSync(buildId) || Math.max(...sources) > statSync(buildId).mtimeMs) {
     console.log('[factdesk] Building the web app…');
     // Type check (TypeScript 7) and build: see `build` in package.json.

@@ -9,7 +9,15 @@ if (!dev) ensureBuilt();
 
 const child = spawn(
   process.execPath,
-  ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', '--import', './scripts/register-server-only.mjs', 'server/index.ts'],
+  [
+    '--experimental-wasm-modules',
+    '--disable-warning=ExperimentalWarning',
+    '--import',
+    'tsx',
+    '--import',
+    './scripts/register-server-only.mjs',
+    'server/index.ts',
+  ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: dev ? 'development' : 'production' } },
 );
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => child.kill(signal));

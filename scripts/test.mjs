@@ -8,9 +8,11 @@ import { ensureBuilt, ensureInstalled, root } from './prepare.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`Chromium was not found at ${chromium}; the end-to-end tests need it.\n` +
-    'Install it with:  sudo apt-get install -y chromium\n' +
-    '(or point CHROMIUM_PATH at a Chromium/Chrome binary). Tests were not run.');
+  console.error(
+    `Chromium was not found at ${chromium}; the end-to-end tests need it.\n` +
+      'Install it with:  sudo apt-get install -y chromium\n' +
+      '(or point CHROMIUM_PATH at a Chromium/Chrome binary). Tests were not run.',
+  );
   process.exit(1);
 }
 
@@ -36,12 +38,18 @@ const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} $
 
 const vitestJson = path.join(out, 'vitest.json');
 // The soak project (npm run test:soak) runs for minutes: not part of `npm test`.
-const vitest = spawnSync('npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
-  { cwd: root, stdio: 'inherit', env });
+const vitest = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'unit', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  { cwd: root, stdio: 'inherit', env },
+);
 
 const pwJson = path.join(out, 'playwright.json');
-const playwright = spawnSync('npx', ['playwright', 'test', '--reporter=list,json'],
-  { cwd: root, stdio: 'inherit', env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson } });
+const playwright = spawnSync('npx', ['playwright', 'test', '--reporter=list,json'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+});
 
 function counts() {
   let passed = 0;
@@ -67,12 +75,15 @@ const { passed, skipped } = counted;
 // A runner that failed without a failing test (its server did not start, a
 // setup file threw) still fails the run, and the closing line says so.
 /** @type {[string, import('node:child_process').SpawnSyncReturns<Buffer>][]} */
-const runs = [['vitest', vitest], ['playwright', playwright]];
-const runnerErrors = runs
-  .filter(([, run]) => run.status !== 0)
-  .map(([name]) => name);
+const runs = [
+  ['vitest', vitest],
+  ['playwright', playwright],
+];
+const runnerErrors = runs.filter(([, run]) => run.status !== 0).map(([name]) => name);
 const failed = counted.failed || runnerErrors.length;
 const ok = runnerErrors.length === 0 && failed === 0 && passed > 0;
 console.log(`\nFactdesk tests (vitest ${vitest.status === 0 ? 'ok' : 'FAILED'}, playwright ${playwright.status === 0 ? 'ok' : 'FAILED'})`);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${counted.failed === 0 && runnerErrors.length ? ` (${runnerErrors.join(' and ')} stopped before reporting a failing test: see above)` : ''}`);
+console.log(
+  `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${counted.failed === 0 && runnerErrors.length ? ` (${runnerErrors.join(' and ')} stopped before reporting a failing test: see above)` : ''}`,
+);
 process.exit(ok ? 0 : 1);

@@ -31,15 +31,18 @@ export async function seedArticles(dir = SEEDS_DIR): Promise<SeedSummary> {
   // Claims from before fingerprints existed must be findable by the checks below.
   const fingerprinted = await fingerprintClaims();
   const summary: SeedSummary = { created: [], updated: [], unchanged: [], duplicate: [], nearDuplicate: [], fingerprinted, demoUsersCreated: [] };
-  const files = readdirSync(dir).filter((f) => f.endsWith('.txt')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort();
   for (const file of files) {
     const key = path.basename(file, '.txt');
-    const result = await importArticle({ actor: null, source: 'seed', fileName: file, content: { bytes: readFileSync(path.join(dir, file)) } })
-      .catch((error: unknown) => {
+    const result = await importArticle({ actor: null, source: 'seed', fileName: file, content: { bytes: readFileSync(path.join(dir, file)) } }).catch(
+      (error: unknown) => {
         if (!(error instanceof AppError)) throw error;
         const reason = error.message.charAt(0).toLowerCase() + error.message.slice(1);
         throw new AppError(error.code, `Seed file ${JSON.stringify(file)} cannot be imported: ${reason}`, error.details);
-      });
+      },
+    );
     if (result.outcome === 'duplicate') summary.duplicate.push({ key, of: result.duplicateOf?.title ?? '' });
     else if (result.outcome === 'near_duplicate') {
       const best = result.nearDuplicates[0];
@@ -66,9 +69,21 @@ export function formatSummary(s: SeedSummary): string {
     line('created', s.created),
     line('updated', s.updated),
     line('unchanged', s.unchanged),
-    ...(s.duplicate.length ? [line('duplicate', s.duplicate.map((d) => `${d.key}: same text as "${d.of}"`))] : []),
+    ...(s.duplicate.length
+      ? [
+          line(
+            'duplicate',
+            s.duplicate.map((d) => `${d.key}: same text as "${d.of}"`),
+          ),
+        ]
+      : []),
     ...(s.nearDuplicate.length
-      ? [line('skipped', s.nearDuplicate.map((d) => `${d.key}: ${Math.round(d.similarity * 100)}% like "${d.resembles}"`))]
+      ? [
+          line(
+            'skipped',
+            s.nearDuplicate.map((d) => `${d.key}: ${Math.round(d.similarity * 100)}% like "${d.resembles}"`),
+          ),
+        ]
       : []),
     ...(s.fingerprinted ? [`  fingerprinted ${s.fingerprinted} existing claim${s.fingerprinted === 1 ? '' : 's'} for the duplicate checks`] : []),
     ...(s.demoUsersCreated.length ? [line('demo users', s.demoUsersCreated)] : []),

@@ -7,8 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostOf, isAllowedHost, isLoopbackHost, networkAccess, wrongHostMessage } from '../lib/http/allowed-hosts';
 import { NOTICE_CSP } from '../lib/http/security-headers';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 // Load balancers probe the backend under its own address; health says nothing private.
 const UNCHECKED = new Set(['/api/health']);

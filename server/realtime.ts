@@ -14,7 +14,13 @@ import { AppError, isAppError, parseOrThrow } from '../lib/errors';
 import { hostOf, isAllowedHost, networkAccess, wrongHostMessage } from '../lib/http/allowed-hosts';
 import { log } from '../lib/log';
 import {
-  type Ack, CLIENT_EVENT_SCHEMAS, type ClaimPresence, type ClientEvent, type ClientToServer, DESK_ROOM, type ServerToClient,
+  type Ack,
+  CLIENT_EVENT_SCHEMAS,
+  type ClaimPresence,
+  type ClientEvent,
+  type ClientToServer,
+  DESK_ROOM,
+  type ServerToClient,
   claimRoom,
 } from '../lib/realtime/events';
 import { type DeskIo, registerIo } from '../lib/realtime/io-registry';
@@ -65,8 +71,7 @@ type EventLimiter = ReturnType<typeof createRateLimiter>;
 /** An event's payload as its schema in CLIENT_EVENT_SCHEMAS outputs it. */
 type Payload<E extends ClientEvent> = z.infer<(typeof CLIENT_EVENT_SCHEMAS)[E]>;
 /** What the event's ack carries on success, from the shared ClientToServer contract. */
-type Result<E extends ClientEvent> =
-  NonNullable<Parameters<ClientToServer[E]>[1]> extends (reply: Ack<infer T>) => void ? T : never;
+type Result<E extends ClientEvent> = NonNullable<Parameters<ClientToServer[E]>[1]> extends (reply: Ack<infer T>) => void ? T : never;
 /** The same schemas, each seen as the parser of its own event's payload type. */
 const PAYLOAD_SCHEMAS: { [E in ClientEvent]: z.ZodType<Payload<E>> } = CLIENT_EVENT_SCHEMAS;
 type Handler<E extends ClientEvent> = (payload: Payload<E>, actor: Actor) => Promise<Result<E>>;
@@ -74,7 +79,12 @@ type Handler<E extends ClientEvent> = (payload: Payload<E>, actor: Actor) => Pro
 type Dispatch = { cost: number; run: (raw: unknown) => (actor: Actor) => Promise<unknown> };
 
 function rateLimited(seconds: number) {
-  return new AppError('rate_limited', `Too many requests from your account: slow down and try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, undefined, { retryAfter: seconds });
+  return new AppError(
+    'rate_limited',
+    `Too many requests from your account: slow down and try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    undefined,
+    { retryAfter: seconds },
+  );
 }
 
 // Every client event goes through here, cheapest check first: the account's

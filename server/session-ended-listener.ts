@@ -22,10 +22,13 @@ export function listenForEndedSessions(
 
   const retry = () => {
     if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void open();
-    }, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
+    timer = setTimeout(
+      () => {
+        timer = null;
+        void open();
+      },
+      RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)],
+    );
   };
 
   const dropped = new WeakSet<pg.Client>();

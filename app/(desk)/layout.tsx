@@ -20,7 +20,10 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
   const navLink = 'rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100';
   return (
     <RealtimeProvider me={{ id: actor.id, displayName: actor.displayName }} canAnnounceWriting={canAnnounceWriting(actor)} initialSeq={initialSeq}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -29,9 +32,13 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
             Fact<span className="text-blue-700">desk</span>
           </Link>
           <nav aria-label="Main" className="flex gap-1 text-sm">
-            <Link href="/" className={navLink}>Claims</Link>
+            <Link href="/" className={navLink}>
+              Claims
+            </Link>
             {queue !== null && <QueueLink initialIds={queue} className={navLink} />}
-            <Link href="/audit" className={navLink}>Audit trail</Link>
+            <Link href="/audit" className={navLink}>
+              Audit trail
+            </Link>
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
             <ConnectionStatus />
@@ -45,7 +52,9 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
       </header>
       <SessionKeepAlive />
       <GlobalShortcuts />
-      <main id="main" className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+        {children}
+      </main>
       <ChangeNotices />
     </RealtimeProvider>
   );

@@ -26,22 +26,42 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
         <h1 className="text-xl font-semibold tracking-tight">Claims</h1>
         {!valid && <p className="text-sm text-amber-800">Some filters in the address were not understood and were ignored.</p>}
       </div>
-      <ClaimFilters status={query.status} lang={query.lang} q={query.q} assigned={query.assigned} due={query.due}
-        languages={languages} focusSearch={raw.focus === 'search'} />
+      <ClaimFilters
+        status={query.status}
+        lang={query.lang}
+        q={query.q}
+        assigned={query.assigned}
+        due={query.due}
+        languages={languages}
+        focusSearch={raw.focus === 'search'}
+      />
 
       {page.claims.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="empty-list">
           <p className="font-medium">{filtered ? 'No claims match these filters.' : 'No claims yet.'}</p>
           <p className="mt-1 text-sm text-slate-600">
-            {filtered ? <Link href="/" className="text-blue-700 underline">Clear the filters</Link>
-              : <>Import articles with <code>npm run db:seed</code>.</>}
+            {filtered ? (
+              <Link href="/" className="text-blue-700 underline">
+                Clear the filters
+              </Link>
+            ) : (
+              <>
+                Import articles with <code>npm run db:seed</code>.
+              </>
+            )}
           </p>
         </div>
       ) : (
         <ClaimsTable key={keep.toString() + (query.cursor ?? '')} claims={page.claims} names={names} suffix={suffix} filterQuery={keep.toString()} />
       )}
       <nav aria-label="Pages" className="flex justify-between text-sm">
-        {query.cursor ? <Link href={`/${suffix}`} className="text-blue-700 hover:underline">← First page</Link> : <span />}
+        {query.cursor ? (
+          <Link href={`/${suffix}`} className="text-blue-700 hover:underline">
+            ← First page
+          </Link>
+        ) : (
+          <span />
+        )}
         {page.nextCursor && (
           <Link href={`/?${new URLSearchParams([...keep, ['cursor', page.nextCursor]])}`} className="text-blue-700 hover:underline">
             Next page →

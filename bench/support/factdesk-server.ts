@@ -8,7 +8,14 @@ import { assertPortFree, spawnGroup, waitForHttp } from './processes';
 
 export type Factdesk = { baseUrl: string; pid: number; stop: () => Promise<void> };
 
-export const NODE_TS = ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', '--import', './scripts/register-server-only.mjs'];
+export const NODE_TS = [
+  '--experimental-wasm-modules',
+  '--disable-warning=ExperimentalWarning',
+  '--import',
+  'tsx',
+  '--import',
+  './scripts/register-server-only.mjs',
+];
 
 export async function startFactdesk(options: {
   port: number;
@@ -20,12 +27,7 @@ export async function startFactdesk(options: {
 }): Promise<Factdesk> {
   await assertPortFree(options.port, 'Factdesk app server');
   const baseUrl = `http://localhost:${options.port}`;
-  const args = [
-    ...(options.nodeFlags ?? []),
-    ...NODE_TS,
-    ...(options.preload ?? []).flatMap((m) => ['--import', m]),
-    'server/index.ts',
-  ];
+  const args = [...(options.nodeFlags ?? []), ...NODE_TS, ...(options.preload ?? []).flatMap((m) => ['--import', m]), 'server/index.ts'];
   const spawned = spawnGroup(process.execPath, args, {
     cwd: ROOT,
     env: {

@@ -5,7 +5,9 @@ import os from 'node:os';
 
 function cpuModel(): string {
   try {
-    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
     return line?.split(':')[1]?.trim() || os.cpus()[0]?.model || 'unknown CPU';
   } catch {
     return os.cpus()[0]?.model ?? 'unknown CPU';

@@ -15,8 +15,6 @@ export function writeResults(name: string, markdown: string) {
   const doc = existsSync(DOC_PATH) ? readFileSync(DOC_PATH, 'utf8') : '# Benchmarks\n';
   const from = doc.indexOf(start);
   const to = doc.indexOf(end);
-  const next = from >= 0 && to > from
-    ? doc.slice(0, from) + block + doc.slice(to + end.length)
-    : `${doc.trimEnd()}\n\n## ${name} (latest run)\n\n${block}\n`;
+  const next = from >= 0 && to > from ? doc.slice(0, from) + block + doc.slice(to + end.length) : `${doc.trimEnd()}\n\n## ${name} (latest run)\n\n${block}\n`;
   writeFileSync(DOC_PATH, next);
 }

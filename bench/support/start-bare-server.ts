@@ -7,12 +7,7 @@ export type BareServer = { baseUrl: string; pid: number; stop: () => Promise<voi
 
 export async function startBareServer(options: { port: number; nodeFlags?: string[]; preload?: string[]; env?: Record<string, string> }): Promise<BareServer> {
   await assertPortFree(options.port, 'bare socket.io server');
-  const args = [
-    ...(options.nodeFlags ?? []),
-    ...NODE_TS,
-    ...(options.preload ?? []).flatMap((m) => ['--import', m]),
-    'bench/support/bare-socket-server.ts',
-  ];
+  const args = [...(options.nodeFlags ?? []), ...NODE_TS, ...(options.preload ?? []).flatMap((m) => ['--import', m]), 'bench/support/bare-socket-server.ts'];
   const spawned = spawnGroup(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(options.port), ...options.env },

@@ -49,7 +49,9 @@ let vocabularies: Map<string, Vocabulary> | undefined;
 function vocabulary(language: string): Vocabulary {
   if (!vocabularies) {
     const counts = new Map<string, Map<string, number>>();
-    for (const file of readdirSync(SEEDS_DIR).filter((f) => f.endsWith('.txt')).sort()) {
+    for (const file of readdirSync(SEEDS_DIR)
+      .filter((f) => f.endsWith('.txt'))
+      .sort()) {
       const article = parseArticle(file, readFileSync(path.join(SEEDS_DIR, file), 'utf8'));
       const byWord = counts.get(article.language) ?? new Map<string, number>();
       for (const w of normalizeForSearch(article.body).match(/\p{L}{2,}/gu) ?? []) byWord.set(w, (byWord.get(w) ?? 0) + 1);
@@ -93,7 +95,7 @@ export function syntheticClaim(index: number, prefix = 'bench'): BulkClaimInput 
   const title = [...words(4 + Math.floor(rnd() * 4)), names[0]!].join(' ');
   const sentences: string[] = [];
   const bodyWords = 90 + Math.floor(rnd() * 80);
-  for (let n = 0; n < bodyWords; ) {
+  for (let n = 0; n < bodyWords;) {
     const len = 8 + Math.floor(rnd() * 10);
     const s = words(len);
     if (rnd() < 0.4) s.splice(Math.floor(rnd() * len), 0, names[Math.floor(rnd() * names.length)]!);

@@ -6,8 +6,13 @@ export function ConnectionStatus() {
   const { status } = useRealtime();
   const live = status === 'live';
   return (
-    <span data-testid="connection-status" data-status={status} role="status"
-      className="inline-flex items-center gap-1.5 text-xs text-slate-600" title={live ? 'Changes by others appear as they happen' : 'Reconnecting; nothing will be missed'}>
+    <span
+      data-testid="connection-status"
+      data-status={status}
+      role="status"
+      className="inline-flex items-center gap-1.5 text-xs text-slate-600"
+      title={live ? 'Changes by others appear as they happen' : 'Reconnecting; nothing will be missed'}
+    >
       <span aria-hidden className={`h-2 w-2 rounded-full ${live ? 'bg-emerald-500' : 'animate-pulse bg-amber-500'}`} />
       {live ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
     </span>

@@ -14,9 +14,13 @@ export function PresenceAvatars({ claimId, showWriting = false }: { claimId: str
     <span className="inline-flex items-center gap-2" data-testid="presence">
       <span className="flex -space-x-1.5">
         {people.map((p) => (
-          <span key={p.userId} title={`${p.name}${p.writing ? ` is writing a ${p.writing}` : ' is viewing'}`}
-            aria-hidden data-testid="presence-avatar"
-            className={`flex h-6 w-6 items-center justify-center rounded-full border-2 border-white text-[10px] font-semibold ${avatarColour(p.userId)} ${p.writing ? 'ring-2 ring-amber-500' : ''}`}>
+          <span
+            key={p.userId}
+            title={`${p.name}${p.writing ? ` is writing a ${p.writing}` : ' is viewing'}`}
+            aria-hidden
+            data-testid="presence-avatar"
+            className={`flex h-6 w-6 items-center justify-center rounded-full border-2 border-white text-[10px] font-semibold ${avatarColour(p.userId)} ${p.writing ? 'ring-2 ring-amber-500' : ''}`}
+          >
             {labels.get(p.userId)}
           </span>
         ))}

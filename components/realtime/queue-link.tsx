@@ -21,11 +21,16 @@ export function QueueLink({ initialIds, className }: { initialIds: string[]; cla
     <Link href="/?assigned=me" className={`${className} inline-flex items-center gap-1.5`} data-testid="queue-link">
       My queue
       {/* aria-label is not allowed on a plain span: the spoken count is its own text. */}
-      <span data-testid="queue-count" aria-hidden
-        className={`rounded-full px-1.5 text-xs font-semibold ${ids.size ? 'bg-blue-700 text-white' : 'bg-slate-200 text-slate-600'}`}>
+      <span
+        data-testid="queue-count"
+        aria-hidden
+        className={`rounded-full px-1.5 text-xs font-semibold ${ids.size ? 'bg-blue-700 text-white' : 'bg-slate-200 text-slate-600'}`}
+      >
         {ids.size}
       </span>
-      <span className="sr-only">({ids.size} {ids.size === 1 ? 'claim' : 'claims'} waiting)</span>
+      <span className="sr-only">
+        ({ids.size} {ids.size === 1 ? 'claim' : 'claims'} waiting)
+      </span>
     </Link>
   );
 }

@@ -68,7 +68,17 @@ export function useDeskChanges(fn: Listener) {
   useEffect(() => subscribe((c) => onChange(c)), [subscribe]);
 }
 
-export function RealtimeProvider({ me, canAnnounceWriting, initialSeq, children }: { me: Me; canAnnounceWriting: boolean; initialSeq: number; children: React.ReactNode }) {
+export function RealtimeProvider({
+  me,
+  canAnnounceWriting,
+  initialSeq,
+  children,
+}: {
+  me: Me;
+  canAnnounceWriting: boolean;
+  initialSeq: number;
+  children: React.ReactNode;
+}) {
   const [status, setStatus] = useState<Status>('connecting');
   const [presence, setPresence] = useState<Record<string, PresencePerson[]>>({});
   // Set when the server says this page is too far behind to catch up live.
@@ -109,13 +119,16 @@ export function RealtimeProvider({ me, canAnnounceWriting, initialSeq, children 
       if (reason !== 'io server disconnect') return; // socket.io reconnects by itself
       if (isSigningOut()) return; // our own sign-out: next-auth redirects to /login
       // The server ended the connection: the session may have expired.
-      const session: unknown = await fetch('/api/auth/session').then((r) => r.json()).catch(() => null);
+      const session: unknown = await fetch('/api/auth/session')
+        .then((r) => r.json())
+        .catch(() => null);
       if (typeof session === 'object' && session !== null && 'user' in session && session.user) socket.connect();
       else window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
     });
     socket.on('connect_error', (err) => {
       setStatus('reconnecting');
-      if (err.message === 'unauthenticated' && !isSigningOut()) window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
+      if (err.message === 'unauthenticated' && !isSigningOut())
+        window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
     });
     return () => {
       socket.removeAllListeners();
@@ -134,14 +147,14 @@ export function RealtimeProvider({ me, canAnnounceWriting, initialSeq, children 
     viewing.current = claimId;
     socketRef.current?.emit('presence:view', { claimId });
   }, []);
-  const writing = useCallback((claimId: string, what: 'verdict' | 'comment' | null) => {
-    if (canAnnounceWriting) socketRef.current?.emit('presence:writing', { claimId, what });
-  }, [canAnnounceWriting]);
-
-  const value = useMemo<Realtime>(
-    () => ({ me, status, presence, subscribe, view, writing }),
-    [me, status, presence, subscribe, view, writing],
+  const writing = useCallback(
+    (claimId: string, what: 'verdict' | 'comment' | null) => {
+      if (canAnnounceWriting) socketRef.current?.emit('presence:writing', { claimId, what });
+    },
+    [canAnnounceWriting],
   );
+
+  const value = useMemo<Realtime>(() => ({ me, status, presence, subscribe, view, writing }), [me, status, presence, subscribe, view, writing]);
 
   return (
     <Context.Provider value={value}>

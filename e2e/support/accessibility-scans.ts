@@ -5,7 +5,12 @@ import { expect, type Page } from '@playwright/test';
 import { RELOAD_MESSAGE } from '../../lib/realtime/events';
 
 // `colleague` is the other person at the desk in scans that need one (never scanned itself).
-export const ROLES = { viewer: 'viewer@factdesk.test', reviewer: 'reviewer@factdesk.test', editor: 'admin@factdesk.test', colleague: 'reviewer2@factdesk.test' } as const;
+export const ROLES = {
+  viewer: 'viewer@factdesk.test',
+  reviewer: 'reviewer@factdesk.test',
+  editor: 'admin@factdesk.test',
+  colleague: 'reviewer2@factdesk.test',
+} as const;
 export type Role = keyof typeof ROLES;
 export const ALL_ROLES: Role[] = ['viewer', 'reviewer', 'editor'];
 export const SIGNED_IN: Role[] = [...ALL_ROLES, 'colleague'];
@@ -177,7 +182,8 @@ export const SCANS: Scan[] = [
     roles: ['reviewer'],
     open: async (page) => {
       await page.route('**/api/export?*', (route) =>
-        route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { message: 'You already have 2 exports running.' } }) }));
+        route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { message: 'You already have 2 exports running.' } }) }),
+      );
       await page.goto('/');
       await deskReady(page);
       await page.getByRole('button', { name: 'Export…' }).click();
@@ -228,7 +234,10 @@ export const SCANS: Scan[] = [
         const server = ws.connectToServer();
         ws.onMessage((message) => {
           const sync = typeof message === 'string' ? /^42(\d+)\["sync"/.exec(message) : null;
-          if (sync) ws.send(`43${sync[1]}${JSON.stringify([{ ok: true, data: { changes: [], latest: 1_000_000, more: false, reload: true, message: RELOAD_MESSAGE } }])}`);
+          if (sync)
+            ws.send(
+              `43${sync[1]}${JSON.stringify([{ ok: true, data: { changes: [], latest: 1_000_000, more: false, reload: true, message: RELOAD_MESSAGE } }])}`,
+            );
           else server.send(message);
         });
       });

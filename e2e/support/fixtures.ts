@@ -75,10 +75,7 @@ function startImporter(): Importer {
   };
 }
 
-export const test = base.extend<
-  { freshClaims: <A extends SeedArticle>(...articles: A[]) => Promise<FreshClaims<A>> },
-  { importer: Importer }
->({
+export const test = base.extend<{ freshClaims: <A extends SeedArticle>(...articles: A[]) => Promise<FreshClaims<A>> }, { importer: Importer }>({
   importer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it must be one.
     async ({}, use) => {

@@ -34,7 +34,10 @@ const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F]/gu;
 
 const refuseEmpty = () => importRefusal('empty', 'It is empty: there is no text to import.');
 const refuseBinary = () =>
-  importRefusal('binary', 'It is not a text file: it holds binary data (such as an image, a PDF or a word-processor document); save the article as text or HTML.');
+  importRefusal(
+    'binary',
+    'It is not a text file: it holds binary data (such as an image, a PDF or a word-processor document); save the article as text or HTML.',
+  );
 const refuseUndecodable = () =>
   importRefusal('undecodable', 'Its bytes are not valid text in any encoding Factdesk can read; save it as UTF-8 and import it again.');
 

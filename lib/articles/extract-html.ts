@@ -24,9 +24,45 @@ const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'IFRAME', 'SVG'
 // inside an <article> (bylines, credits) stay.
 const FURNITURE = 'nav, aside, [role="navigation"], [role="complementary"], body > header, body > footer, [role="banner"], [role="contentinfo"]';
 const BLOCK = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE',
-  'FOOTER', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION',
-  'SUMMARY', 'TABLE', 'TBODY', 'TD', 'TFOOT', 'TH', 'THEAD', 'TR', 'UL', 'BODY', 'CAPTION',
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'DD',
+  'DETAILS',
+  'DIV',
+  'DL',
+  'DT',
+  'FIELDSET',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HR',
+  'LI',
+  'MAIN',
+  'NAV',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'SUMMARY',
+  'TABLE',
+  'TBODY',
+  'TD',
+  'TFOOT',
+  'TH',
+  'THEAD',
+  'TR',
+  'UL',
+  'BODY',
+  'CAPTION',
 ]);
 
 type DomNode = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<DomNode> };
@@ -59,7 +95,10 @@ export function blockText(root: DomNode): string {
   const paragraphs: string[] = [];
   let line = '';
   const flush = () => {
-    const paragraph = line.replace(/[ \t\f\r\n]+/gu, ' ').replace(/ ?\u2028 ?/gu, '\n').trim();
+    const paragraph = line
+      .replace(/[ \t\f\r\n]+/gu, ' ')
+      .replace(/ ?\u2028 ?/gu, '\n')
+      .trim();
     if (paragraph) paragraphs.push(paragraph);
     line = '';
   };

@@ -39,7 +39,10 @@ export async function fingerprintClaims(): Promise<number> {
       take: BATCH,
     });
     if (claims.length === 0) return written;
-    await saveFingerprints(db, claims.map((c) => ({ claimId: c.id, fingerprint: fingerprint(c.body) })));
+    await saveFingerprints(
+      db,
+      claims.map((c) => ({ claimId: c.id, fingerprint: fingerprint(c.body) })),
+    );
     written += claims.length;
     after = claims.at(-1)?.id ?? null;
   }

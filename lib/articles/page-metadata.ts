@@ -23,8 +23,18 @@ type QueryRoot = {
 };
 
 const ARTICLE_TYPES = new Set([
-  'NewsArticle', 'Article', 'ReportageNews', 'AnalysisNewsArticle', 'BackgroundNewsArticle', 'OpinionNewsArticle',
-  'ReviewNewsArticle', 'BlogPosting', 'LiveBlogPosting', 'Report', 'ScholarlyArticle', 'SocialMediaPosting',
+  'NewsArticle',
+  'Article',
+  'ReportageNews',
+  'AnalysisNewsArticle',
+  'BackgroundNewsArticle',
+  'OpinionNewsArticle',
+  'ReviewNewsArticle',
+  'BlogPosting',
+  'LiveBlogPosting',
+  'Report',
+  'ScholarlyArticle',
+  'SocialMediaPosting',
 ]);
 // Codes withdrawn from ISO 639-1 that old pages still declare.
 const RETIRED_CODES: Readonly<Record<string, string>> = { iw: 'he', in: 'id', ji: 'yi', jw: 'jv', mo: 'ro' };
@@ -38,25 +48,29 @@ export function readPageMetadata(doc: QueryRoot): PageMetadata {
   const meta = (selector: string) => doc.querySelector(selector)?.getAttribute('content') ?? null;
   const html = doc.documentElement;
 
-  const headline = line(ld ? text(ld.headline) ?? text(ld.name) : null, MAX.headline)
-    ?? line(meta('meta[property="og:title"]'), MAX.headline)
-    ?? line(meta('meta[name="twitter:title"]'), MAX.headline);
-  const byline = line(ld ? names(ld.author) : null, MAX.byline)
-    ?? line(meta('meta[name="author"]'), MAX.byline)
-    ?? line(meta('meta[property="article:author"]'), MAX.byline);
-  const publishedAt = date(ld ? text(ld.datePublished) : null)
-    ?? date(meta('meta[property="article:published_time"]'))
-    ?? date(meta('meta[itemprop="datePublished"]'))
-    ?? date(meta('meta[name="date"]') ?? meta('meta[name="pubdate"]') ?? meta('meta[name="publishdate"]'));
-  const language = languageCode(ld ? text(ld.inLanguage) ?? names(ld.inLanguage) : null)
-    ?? languageCode(html?.getAttribute('lang') ?? null)
-    ?? languageCode(meta('meta[http-equiv="content-language" i]'))
-    ?? languageCode(meta('meta[property="og:locale"]'));
-  const outlet = line(ld ? names(ld.publisher) : null, MAX.outlet)
-    ?? line(meta('meta[property="og:site_name"]'), MAX.outlet);
-  const url = httpUrl(doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null)
-    ?? httpUrl(meta('meta[property="og:url"]'))
-    ?? httpUrl(ld ? text(ld.url) ?? idOf(ld.mainEntityOfPage) : null);
+  const headline =
+    line(ld ? (text(ld.headline) ?? text(ld.name)) : null, MAX.headline) ??
+    line(meta('meta[property="og:title"]'), MAX.headline) ??
+    line(meta('meta[name="twitter:title"]'), MAX.headline);
+  const byline =
+    line(ld ? names(ld.author) : null, MAX.byline) ??
+    line(meta('meta[name="author"]'), MAX.byline) ??
+    line(meta('meta[property="article:author"]'), MAX.byline);
+  const publishedAt =
+    date(ld ? text(ld.datePublished) : null) ??
+    date(meta('meta[property="article:published_time"]')) ??
+    date(meta('meta[itemprop="datePublished"]')) ??
+    date(meta('meta[name="date"]') ?? meta('meta[name="pubdate"]') ?? meta('meta[name="publishdate"]'));
+  const language =
+    languageCode(ld ? (text(ld.inLanguage) ?? names(ld.inLanguage)) : null) ??
+    languageCode(html?.getAttribute('lang') ?? null) ??
+    languageCode(meta('meta[http-equiv="content-language" i]')) ??
+    languageCode(meta('meta[property="og:locale"]'));
+  const outlet = line(ld ? names(ld.publisher) : null, MAX.outlet) ?? line(meta('meta[property="og:site_name"]'), MAX.outlet);
+  const url =
+    httpUrl(doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null) ??
+    httpUrl(meta('meta[property="og:url"]')) ??
+    httpUrl(ld ? (text(ld.url) ?? idOf(ld.mainEntityOfPage)) : null);
   const dir = html?.getAttribute('dir')?.toLowerCase();
   return { headline, byline, publishedAt, language, outlet, url, direction: dir === 'rtl' || dir === 'ltr' ? dir : null };
 }
@@ -100,7 +114,7 @@ function text(value: unknown): string | null {
 function names(value: unknown): string | null {
   const list = ([] as unknown[]).concat(value ?? []);
   const parts = list
-    .map((v) => (typeof v === 'string' ? v : isObject(v) ? text(v.name) ?? text(v.alternateName) : null))
+    .map((v) => (typeof v === 'string' ? v : isObject(v) ? (text(v.name) ?? text(v.alternateName)) : null))
     .filter((v): v is string => Boolean(v?.trim()));
   return parts.length ? parts.join(', ') : null;
 }

@@ -67,12 +67,20 @@ export type PreparedArticle = {
 };
 
 const TEXT_EXTENSIONS: Readonly<Record<string, ArticleFormat>> = {
-  txt: 'text/plain', text: 'text/plain', md: 'text/markdown', markdown: 'text/markdown',
-  html: 'text/html', htm: 'text/html', xhtml: 'text/html',
+  txt: 'text/plain',
+  text: 'text/plain',
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  html: 'text/html',
+  htm: 'text/html',
+  xhtml: 'text/html',
 };
 const MEDIA_TYPES: Readonly<Record<string, ArticleFormat>> = {
-  'text/plain': 'text/plain', 'text/markdown': 'text/markdown', 'text/x-markdown': 'text/markdown',
-  'text/html': 'text/html', 'application/xhtml+xml': 'text/html',
+  'text/plain': 'text/plain',
+  'text/markdown': 'text/markdown',
+  'text/x-markdown': 'text/markdown',
+  'text/html': 'text/html',
+  'application/xhtml+xml': 'text/html',
 };
 // Types that say nothing about the content: decide by the name, then by sniffing.
 const UNTYPED = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
@@ -89,7 +97,10 @@ export function prepareArticle(options: PrepareArticleOptions): PreparedArticle 
 
   const letters = body.match(/\p{L}/gu)?.length ?? 0;
   if (letters < MIN_ARTICLE_LETTERS) {
-    throw importRefusal('too_short', `It is too short to be an article: it has ${letters} letter${letters === 1 ? '' : 's'}, and an article needs at least ${MIN_ARTICLE_LETTERS}.`);
+    throw importRefusal(
+      'too_short',
+      `It is too short to be an article: it has ${letters} letter${letters === 1 ? '' : 's'}, and an article needs at least ${MIN_ARTICLE_LETTERS}.`,
+    );
   }
 
   // Boilerplate only ever trails, but using the body keeps widget text out of both guesses.
@@ -132,7 +143,10 @@ function readContent({ content, fileName }: PrepareArticleOptions): Content {
 
 function checkSize(bytes: number) {
   if (bytes > MAX_IMPORT_BYTES) {
-    throw importRefusal('too_large', `It is too large to import: ${(bytes / 1024 / 1024).toFixed(1)} MB, and the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+    throw importRefusal(
+      'too_large',
+      `It is too large to import: ${(bytes / 1024 / 1024).toFixed(1)} MB, and the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+    );
   }
 }
 
@@ -141,7 +155,9 @@ function refuseUnstorable(text: string) {
   const at = text.indexOf('\u0000');
   throw importRefusal(
     'unstorable',
-    at >= 0 ? `It contains a NUL character (U+0000) at character ${at}, which text cannot hold.` : 'It is not valid Unicode: it contains an unpaired surrogate.',
+    at >= 0
+      ? `It contains a NUL character (U+0000) at character ${at}, which text cannot hold.`
+      : 'It is not valid Unicode: it contains an unpaired surrogate.',
   );
 }
 
@@ -164,7 +180,11 @@ function looksLikeHtml(text: string): boolean {
   return /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html[\s>])/iu.test(text.slice(0, 2048));
 }
 
-function chooseLanguage(body: string, override: string | undefined, declared: string | null): Pick<PreparedArticle, 'language' | 'languageConfidence' | 'languageFrom'> {
+function chooseLanguage(
+  body: string,
+  override: string | undefined,
+  declared: string | null,
+): Pick<PreparedArticle, 'language' | 'languageConfidence' | 'languageFrom'> {
   if (override) return { language: override, languageConfidence: 1, languageFrom: 'override' };
   const detected = detectLanguage(body);
   // Pages often keep a template's lang="en": the declaration only speaks when the detector cannot.

@@ -10,8 +10,7 @@ import { GENESIS_HASH, hashEvent } from './hash';
 export const AUDIT_CHAIN_LOCK = 7_310_001;
 
 /** JSONB for a payload; null stays SQL NULL, as before. */
-const payloadJson = (v: AuditEventRecord['before' | 'after']): Prisma.InputJsonObject | undefined =>
-  v === null ? undefined : v;
+const payloadJson = (v: AuditEventRecord['before' | 'after']): Prisma.InputJsonObject | undefined => (v === null ? undefined : v);
 
 export async function appendAuditEvent(tx: Tx, input: AuditEventInput): Promise<AuditEventRecord> {
   // The input is typed by action; parsing as well checks what types cannot

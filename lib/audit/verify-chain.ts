@@ -4,9 +4,7 @@ import { db } from '../db';
 import { GENESIS_HASH, hashEvent } from './hash';
 import { toChainedEvent } from './to-record';
 
-export type ChainVerdict =
-  | { ok: true; checked: number }
-  | { ok: false; checked: number; brokenAt: number; why: string };
+export type ChainVerdict = { ok: true; checked: number } | { ok: false; checked: number; brokenAt: number; why: string };
 
 const BATCH = 1000;
 

@@ -45,9 +45,7 @@ export function liveCount(row: ThrottleRow | null, now: Date): number {
 
 const minutesUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 
-export type Reservation =
-  | { admitted: true; counts: Record<string, number>; locked: boolean }
-  | { admitted: false; waitMinutes: number };
+export type Reservation = { admitted: true; counts: Record<string, number>; locked: boolean } | { admitted: false; waitMinutes: number };
 
 /**
  * Counts one attempt against every rule, or none when any rule is full.

@@ -59,7 +59,8 @@ export function authOptions(): NextAuthOptions {
     // Path=/, and Secure with __Secure-/__Host- names when NEXTAUTH_URL is https.
     // Logging goes to pino; a session refused by the jwt callback is routine.
     logger: {
-      error: (code, metadata) => (isSessionEnded(metadata) ? log.info('session refused: account disabled or session over') : log.error({ code, metadata }, 'next-auth error')),
+      error: (code, metadata) =>
+        isSessionEnded(metadata) ? log.info('session refused: account disabled or session over') : log.error({ code, metadata }, 'next-auth error'),
       warn: (code) => log.warn({ code }, 'next-auth warning'),
       debug: () => {},
     },

@@ -10,8 +10,7 @@ type HasRole = Pick<Actor, 'role'>;
 const isEditor = (a: HasRole) => a.role === 'editor';
 
 export const canReview = (a: HasRole) => isEditor(a) || a.role === 'reviewer';
-export const canSetVerdict = (a: Actor, status: string) =>
-  status === 'unreviewed' ? isEditor(a) : canReview(a);
+export const canSetVerdict = (a: Actor, status: string) => (status === 'unreviewed' ? isEditor(a) : canReview(a));
 export const canComment = canReview;
 /** Announce "is writing a verdict/comment" to the desk: only those who can write one. */
 export const canAnnounceWriting = canReview;

@@ -52,12 +52,7 @@ async function recorded<T>(what: string, write: () => Promise<T>): Promise<T> {
 /** A failure's details; the address is added by `failed` below. */
 type FailureDetails = LoginFailure extends infer F ? (F extends unknown ? Omit<F, 'ip'> : never) : never;
 
-export async function verifyCredentials(input: {
-  email: unknown;
-  password: unknown;
-  ip: string;
-  requestId?: string | null;
-}): Promise<Actor> {
+export async function verifyCredentials(input: { email: unknown; password: unknown; ip: string; requestId?: string | null }): Promise<Actor> {
   const parsed = credentialsSchema.safeParse({ email: input.email, password: input.password });
   if (!parsed.success) throw new AppError('unauthenticated', GENERIC_LOGIN_ERROR);
   const { email, password } = parsed.data;
@@ -89,11 +84,7 @@ export async function verifyCredentials(input: {
   const user = await recorded('lookup', () => db.user.findUnique({ where: { email } }));
   // The demo password is in the README: from another machine it proves nothing.
   const demoFromNetwork = password === DEMO_PASSWORD && !isLoopbackAddress(ip);
-  const passwordOk = demoFromNetwork
-    ? false
-    : user
-      ? await verifyPassword(user.passwordHash, password)
-      : (await burnPasswordCheck(password), false);
+  const passwordOk = demoFromNetwork ? false : user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
   const ok = user !== null && passwordOk && user.disabledAt === null;
 
   // 3. Record the outcome with its audit row.

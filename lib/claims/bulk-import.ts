@@ -37,37 +37,45 @@ async function importBatch(batch: BulkClaimInput[]): Promise<number> {
       id: randomUUID(),
       boilerplate: c.boilerplate ?? null,
       searchText: normalizeForSearch(`${c.title} ${c.body}`),
-      contentHash: createHash('sha256').update(`${c.title}\n\n${c.body}${c.boilerplate ?? ''}`, 'utf8').digest('hex'),
+      contentHash: createHash('sha256')
+        .update(`${c.title}\n\n${c.body}${c.boilerplate ?? ''}`, 'utf8')
+        .digest('hex'),
     };
   });
-  return db.$transaction(async (tx) => {
-    const inserted = await tx.$queryRawUnsafe<InsertedRow[]>(
-      `INSERT INTO claims (id, source_key, title, body, boilerplate, language, search_text, content_hash)
+  return db.$transaction(
+    async (tx) => {
+      const inserted = await tx.$queryRawUnsafe<InsertedRow[]>(
+        `INSERT INTO claims (id, source_key, title, body, boilerplate, language, search_text, content_hash)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
        ON CONFLICT (source_key) DO NOTHING
        RETURNING id, source_key, title, language, content_hash`,
-      rows.map((r) => r.id),
-      rows.map((r) => r.sourceKey),
-      rows.map((r) => r.title),
-      rows.map((r) => r.body),
-      rows.map((r) => r.boilerplate),
-      rows.map((r) => r.language),
-      rows.map((r) => r.searchText),
-      rows.map((r) => r.contentHash),
-    );
-    const bodyById = new Map<string, string>(rows.map((r) => [r.id, r.body]));
-    await saveFingerprints(tx, inserted.map((c) => ({ claimId: c.id, fingerprint: fingerprint(bodyById.get(c.id) ?? '') })));
-    await appendAuditEvents(
-      tx,
-      inserted.map((c) => ({
-        ...SYSTEM_ACTOR,
-        action: 'claim.imported' as const,
-        claimId: c.id,
-        after: { sourceKey: c.source_key, title: c.title, language: c.language, contentHash: c.content_hash },
-      })),
-    );
-    return inserted.length;
-  }, { timeout: 60_000 });
+        rows.map((r) => r.id),
+        rows.map((r) => r.sourceKey),
+        rows.map((r) => r.title),
+        rows.map((r) => r.body),
+        rows.map((r) => r.boilerplate),
+        rows.map((r) => r.language),
+        rows.map((r) => r.searchText),
+        rows.map((r) => r.contentHash),
+      );
+      const bodyById = new Map<string, string>(rows.map((r) => [r.id, r.body]));
+      await saveFingerprints(
+        tx,
+        inserted.map((c) => ({ claimId: c.id, fingerprint: fingerprint(bodyById.get(c.id) ?? '') })),
+      );
+      await appendAuditEvents(
+        tx,
+        inserted.map((c) => ({
+          ...SYSTEM_ACTOR,
+          action: 'claim.imported' as const,
+          claimId: c.id,
+          after: { sourceKey: c.source_key, title: c.title, language: c.language, contentHash: c.content_hash },
+        })),
+      );
+      return inserted.length;
+    },
+    { timeout: 60_000 },
+  );
 }
 
 export async function bulkImportClaims(options: {

@@ -7,12 +7,19 @@ import { parseStoredEvidence } from '../validation/verdicts';
 
 type ClaimWithPeople = Claim & { decidedBy?: User | null; assignee?: User | null };
 
-const person = (u: User | null | undefined): ClaimDetail['decidedBy'] =>
-  u ? { id: u.id, displayName: u.displayName, email: u.email } : null;
+const person = (u: User | null | undefined): ClaimDetail['decidedBy'] => (u ? { id: u.id, displayName: u.displayName, email: u.email } : null);
 
 /** The columns a summary needs: list queries select only these (not the article text). */
 export const CLAIM_SUMMARY_SELECT = {
-  id: true, sourceKey: true, title: true, language: true, status: true, version: true, updatedAt: true, assigneeId: true, reReviewAt: true,
+  id: true,
+  sourceKey: true,
+  title: true,
+  language: true,
+  status: true,
+  version: true,
+  updatedAt: true,
+  assigneeId: true,
+  reReviewAt: true,
 } as const;
 
 type SummaryColumns = Pick<Claim, keyof typeof CLAIM_SUMMARY_SELECT>;

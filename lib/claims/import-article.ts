@@ -73,18 +73,21 @@ export async function importArticle(options: ImportArticleOptions): Promise<Impo
 
   if (options.preview) return { ...base, ...(await decide(db, options, key, article)), written: false };
 
-  const result = await db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`;
-    const decision = await decide(tx, options, key, article);
-    if (decision.outcome === 'updated' && decision.existing) {
-      const { claim, event } = await updateSeedClaim(tx, options, decision.existing, article);
-      return { ...base, ...decision, claim, event, written: true };
-    }
-    if (decision.outcome !== 'created') return { ...base, ...decision, claim: null, written: false };
-    const best = decision.nearDuplicates[0] ?? null;
-    const { claim, event } = await createClaim(tx, options, key, article, best);
-    return { ...base, ...decision, claimId: claim.id, nearDuplicateOf: best, claim, event, written: true };
-  }, { timeout: 15_000 });
+  const result = await db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`;
+      const decision = await decide(tx, options, key, article);
+      if (decision.outcome === 'updated' && decision.existing) {
+        const { claim, event } = await updateSeedClaim(tx, options, decision.existing, article);
+        return { ...base, ...decision, claim, event, written: true };
+      }
+      if (decision.outcome !== 'created') return { ...base, ...decision, claim: null, written: false };
+      const best = decision.nearDuplicates[0] ?? null;
+      const { claim, event } = await createClaim(tx, options, key, article, best);
+      return { ...base, ...decision, claimId: claim.id, nearDuplicateOf: best, claim, event, written: true };
+    },
+    { timeout: 15_000 },
+  );
 
   const { claim, existing: _existing, ...answer } = result;
   if (result.event && claim) publishChange(result.event, { claim: toClaimSummary(claim) });
@@ -169,7 +172,14 @@ async function createClaim(tx: Tx, options: ImportArticleOptions, sourceKey: str
       language: claim.language,
       languageConfidence: article.languageConfidence,
       contentHash: claim.contentHash,
-      source: { kind: source.kind, name: source.name, mediaType: source.mediaType, encoding: source.encoding, byteLength: source.byteLength, sha256: source.sha256 },
+      source: {
+        kind: source.kind,
+        name: source.name,
+        mediaType: source.mediaType,
+        encoding: source.encoding,
+        byteLength: source.byteLength,
+        sha256: source.sha256,
+      },
       nearDuplicateOf: nearDuplicateOf ? { claimId: nearDuplicateOf.claimId, similarity: nearDuplicateOf.similarity } : null,
     },
   });
@@ -197,7 +207,10 @@ function seedKeyOf(options: ImportArticleOptions): string | null {
   if (options.source !== 'seed') return null;
   const key = seedSourceKey(options.fileName ?? '');
   if (key === null) {
-    throw importRefusal('invalid_name', `A seed file needs a name of letters, digits, "_", "." or "-" ending in ".txt", not ${JSON.stringify(options.fileName ?? '')}.`);
+    throw importRefusal(
+      'invalid_name',
+      `A seed file needs a name of letters, digits, "_", "." or "-" ending in ".txt", not ${JSON.stringify(options.fileName ?? '')}.`,
+    );
   }
   return key;
 }

@@ -31,10 +31,7 @@ export type SetVerdictOptions = { actor: Actor; claimId: string; verdict: Verdic
 export async function setVerdict(options: SetVerdictOptions): Promise<ClaimDetail> {
   const { actor, claimId, verdict: input } = options;
   if (!canSetVerdict(actor, input.status)) {
-    throw new AppError(
-      'forbidden',
-      input.status === 'unreviewed' ? 'Only editors can return a claim to unreviewed.' : 'Your role cannot set verdicts.',
-    );
+    throw new AppError('forbidden', input.status === 'unreviewed' ? 'Only editors can return a claim to unreviewed.' : 'Your role cannot set verdicts.');
   }
 
   const { claim, event } = await db.$transaction(async (tx) => {

@@ -61,7 +61,6 @@ export async function exportWhere(actor: Actor, query: ExportQuery, decidedOnly 
   return { AND: and };
 }
 
-
 export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): AsyncGenerator<ExportClaim> {
   const users = new Map((await db.user.findMany({ select: { id: true, displayName: true, email: true } })).map((u) => [u.id, u]));
   let after: string | null = null;

@@ -18,11 +18,9 @@ export type ExportSlot = { release: () => void };
 export function takeExportSlot(accountId: string): ExportSlot {
   const used = running.get(accountId) ?? 0;
   if (used >= MAX_CONCURRENT_EXPORTS) {
-    throw new AppError(
-      'rate_limited',
-      `You already have ${MAX_CONCURRENT_EXPORTS} exports running. Wait for one to finish, then try again.`,
-      { retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS },
-    );
+    throw new AppError('rate_limited', `You already have ${MAX_CONCURRENT_EXPORTS} exports running. Wait for one to finish, then try again.`, {
+      retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS,
+    });
   }
   running.set(accountId, used + 1);
   let released = false;

@@ -21,9 +21,7 @@ export async function listAuditEvents(options: { actor: Actor; query: AuditQuery
   if (query.action) where.action = query.action;
   if (query.claimId) where.claimId = query.claimId;
   if (query.actor) {
-    where.OR = isId(query.actor)
-      ? [{ actorId: query.actor }]
-      : [{ actorLabel: { contains: query.actor.toLowerCase() } }];
+    where.OR = isId(query.actor) ? [{ actorId: query.actor }] : [{ actorLabel: { contains: query.actor.toLowerCase() } }];
   }
   if (query.after || query.before) {
     where.at = { ...(query.after ? { gte: new Date(query.after) } : {}), ...(query.before ? { lte: endOfDay(query.before) } : {}) };

@@ -77,9 +77,7 @@ export function computeNetworkAccess(options: NetworkAccessOptions): NetworkAcce
   const own = canonical ? [canonical.hostname.toLowerCase()] : reachableHosts(options.host, options.interfaces);
   const hosts = [...new Set([...own, ...options.allowedHosts.map(urlHost)])];
   const extraUrls = options.allowedHosts.map((h) => originOf('http', urlHost(h), port));
-  const urls = canonical
-    ? [canonical.origin, ...extraUrls]
-    : hosts.map((h) => originOf('http', h, port));
+  const urls = canonical ? [canonical.origin, ...extraUrls] : hosts.map((h) => originOf('http', h, port));
   return {
     canonical: canonical?.origin ?? null,
     hosts: new Set(hosts),

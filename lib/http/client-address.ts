@@ -7,14 +7,16 @@
 import 'server-only';
 import { ipAddressFrom } from '../request-meta';
 
-export function clientAddress(options: {
-  forwardedFor: string | string[] | undefined;
-  socketAddress: string | undefined;
-  trustProxy: boolean;
-}): string {
+export function clientAddress(options: { forwardedFor: string | string[] | undefined; socketAddress: string | undefined; trustProxy: boolean }): string {
   if (options.trustProxy) {
     const header = [options.forwardedFor ?? []].flat().join(',');
-    const last = ipAddressFrom(header.split(',').map((s) => s.trim()).filter(Boolean).at(-1));
+    const last = ipAddressFrom(
+      header
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .at(-1),
+    );
     if (last) return last;
   }
   return ipAddressFrom(options.socketAddress) ?? 'unknown';

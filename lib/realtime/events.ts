@@ -31,8 +31,7 @@ export const snapshotSchema = z.object({});
 
 /** `retryAfter` (seconds) comes with `rate_limited`. */
 export type Ack<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: { code: string; message: string; issues?: FieldIssue[] }; current?: unknown; retryAfter?: number };
+  { ok: true; data: T } | { ok: false; error: { code: string; message: string; issues?: FieldIssue[] }; current?: unknown; retryAfter?: number };
 
 /**
  * One replay page. `reload` instead: the client is so far behind that replaying

@@ -6,5 +6,7 @@ import { getIo } from './io-registry';
 import { DESK_ROOM, type DeskChange, SERVER_EVENTS } from './events';
 
 export function publishChange(event: AuditEventRecord, extra: Omit<DeskChange, 'event'> = {}) {
-  getIo()?.to(DESK_ROOM).emit(SERVER_EVENTS.change, { event: publicAuditEvent(event), ...extra });
+  getIo()
+    ?.to(DESK_ROOM)
+    .emit(SERVER_EVENTS.change, { event: publicAuditEvent(event), ...extra });
 }

@@ -9,10 +9,7 @@ import { z } from '../validation/zod';
 
 export const SESSION_ENDED_CHANNEL = 'factdesk_session_ended';
 
-export const sessionEndedSchema = z.union([
-  z.object({ sessionId: recordIdSchema }).strict(),
-  z.object({ userId: recordIdSchema }).strict(),
-]);
+export const sessionEndedSchema = z.union([z.object({ sessionId: recordIdSchema }).strict(), z.object({ userId: recordIdSchema }).strict()]);
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
 
 export async function notifySessionEnded(tx: Tx, ended: SessionEnded) {

@@ -103,9 +103,7 @@ export async function diffSchema(url: string, fromSchema: string | null): Promis
   return withSchemaEngine(url, async (engine) => {
     const current = readFileSync(SCHEMA_PATH, 'utf8');
     const result = await engine.diff({
-      from: fromSchema === null
-        ? { tag: 'empty' }
-        : { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: fromSchema }] },
+      from: fromSchema === null ? { tag: 'empty' } : { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: fromSchema }] },
       to: { tag: 'schemaDatamodel', files: [{ path: SCHEMA_PATH, content: current }] },
       script: true,
       exitCode: null,

@@ -39,7 +39,10 @@ export function embeddedPassword(dataDir: string): string {
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -146,12 +149,7 @@ export function createEmbeddedServer(options: {
   });
 }
 
-export async function startEmbeddedPostgres(options: {
-  dataDir: string;
-  port: number;
-  database: string;
-  log?: (m: string) => void;
-}): Promise<DatabaseHandle> {
+export async function startEmbeddedPostgres(options: { dataDir: string; port: number; database: string; log?: (m: string) => void }): Promise<DatabaseHandle> {
   const log = options.log ?? (() => {});
   const dataDir = path.resolve(options.dataDir);
   const url = embeddedUrl(dataDir, options.port, options.database);
@@ -188,7 +186,12 @@ export async function startEmbeddedPostgres(options: {
     port: options.port,
     onError: (e) => log(`postgres: ${String(e)}`),
     onLog: (m) => {
-      recent.push(...m.split('\n').map((l) => l.trim()).filter(Boolean));
+      recent.push(
+        ...m
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean),
+      );
       recent.splice(0, Math.max(0, recent.length - 10));
     },
   });

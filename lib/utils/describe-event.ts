@@ -49,9 +49,7 @@ const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
   'export.produced': ({ after }, who) => [user(who), ` exported ${after.count} claims as ${after.format}`],
 };
 
-const unreadable: Describe<'audit.unreadable'> = (e) => [
-  `Unreadable ${e.storedAction} event (it does not match the schema of its action): ${e.problem}`,
-];
+const unreadable: Describe<'audit.unreadable'> = (e) => [`Unreadable ${e.storedAction} event (it does not match the schema of its action): ${e.problem}`];
 
 export function describeEventParts(e: PublicAuditEvent, who: string): DescriptionPart[] {
   if (e.action === 'audit.unreadable') return unreadable(e, who);
@@ -61,5 +59,7 @@ export function describeEventParts(e: PublicAuditEvent, who: string): Descriptio
 }
 
 export function describeEvent(e: PublicAuditEvent, who: string): string {
-  return describeEventParts(e, who).map((p) => (typeof p === 'string' ? p : p.user)).join('');
+  return describeEventParts(e, who)
+    .map((p) => (typeof p === 'string' ? p : p.user))
+    .join('');
 }

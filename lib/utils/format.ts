@@ -19,7 +19,12 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const graphemes = (s: string) => Array.from(segmenter.segment(s), (g) => g.segment);
 
 export function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => (graphemes(p)[0] ?? '').toUpperCase()).join('');
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => (graphemes(p)[0] ?? '').toUpperCase())
+    .join('');
 }
 
 /**
@@ -36,7 +41,10 @@ export function distinctInitials(people: { id: string; name: string }[]): Map<st
   }
   for (const [key, group] of groups) {
     const [only] = group;
-    if (group.length === 1 && only) { out.set(only.id, key); continue; }
+    if (group.length === 1 && only) {
+      out.set(only.id, key);
+      continue;
+    }
     const longer = group.map((p) => {
       const first = graphemes(p.name.trim().split(/\s+/)[0] ?? '');
       return (first[0] ?? '?').toUpperCase() + (first[1] ?? '').toLowerCase();

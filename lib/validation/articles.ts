@@ -33,7 +33,12 @@ export const articleOverridesSchema = z.object({
   publishedAt: z.preprocess(blankToUndefined, isoDayOrTime('Published date: YYYY-MM-DD or an ISO date-time.').optional()),
   language: z.preprocess(
     blankToUndefined,
-    z.string().trim().toLowerCase().regex(/^[a-z]{2,3}$/, 'Language: a 2–3 letter ISO 639 code such as "pt" or "ar".').optional(),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{2,3}$/, 'Language: a 2–3 letter ISO 639 code such as "pt" or "ar".')
+      .optional(),
   ),
 });
 export type ArticleOverrides = z.input<typeof articleOverridesSchema>;

@@ -19,7 +19,10 @@ export const listClaimsQuerySchema = z.object({
   q: storableText().trim().max(200, 'Search text is limited to 200 characters.').optional(),
   assigned: z.enum(['me', 'none'], { error: 'assigned must be "me" or "none".' }).optional(),
   due: z.enum(['1'], { error: 'due must be 1 (claims whose re-review date has passed).' }).optional(),
-  cursor: storableText().max(200).refine((c) => decodeClaimCursor(c) !== null, CURSOR_MESSAGE).optional(),
+  cursor: storableText()
+    .max(200)
+    .refine((c) => decodeClaimCursor(c) !== null, CURSOR_MESSAGE)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ListClaimsQuery = z.infer<typeof listClaimsQuerySchema>;

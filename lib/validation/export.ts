@@ -33,7 +33,10 @@ export const exportQuerySchema = listClaimsQuerySchema
       .optional()
       .transform((v, ctx) => {
         if (!v) return undefined;
-        const ids = v.split(',').map((s) => s.trim()).filter(Boolean);
+        const ids = v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         if (ids.length > MAX_IDS) ctx.addIssue({ code: 'custom', message: `At most ${MAX_IDS} ids per export.` });
         const bad = ids.find((id) => !isId(id));
         if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `"${bad.slice(0, 40)}" is not a claim id.` });

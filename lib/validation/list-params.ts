@@ -8,8 +8,9 @@ export function parseListParams(raw: RawSearch): { query: ListClaimsQuery; valid
   const parsed = listClaimsQuerySchema.safeParse(strings);
   const query = parsed.success ? parsed.data : listClaimsQuerySchema.parse({});
   const keep = new URLSearchParams(
-    Object.entries({ status: query.status, lang: query.lang, q: query.q, assigned: query.assigned, due: query.due })
-      .filter((e): e is [string, string] => Boolean(e[1])),
+    Object.entries({ status: query.status, lang: query.lang, q: query.q, assigned: query.assigned, due: query.due }).filter((e): e is [string, string] =>
+      Boolean(e[1]),
+    ),
   );
   return { query, valid: parsed.success, keep };
 }

@@ -64,10 +64,7 @@ export const verdictInputSchema = withReReviewRule(z.object(verdictFields));
 export type VerdictInput = z.infer<typeof verdictInputSchema>;
 
 export const commentInputSchema = z.object({
-  body: storableText({ error: 'Write a comment.' })
-    .trim()
-    .min(1, 'Write a comment.')
-    .max(COMMENT_MAX, `Comments are limited to ${COMMENT_MAX} characters.`),
+  body: storableText({ error: 'Write a comment.' }).trim().min(1, 'Write a comment.').max(COMMENT_MAX, `Comments are limited to ${COMMENT_MAX} characters.`),
 });
 export type CommentInput = z.infer<typeof commentInputSchema>;
 

@@ -48,7 +48,9 @@ async function actor(email: string): Promise<Actor> {
 
 async function refused(attempt: Promise<unknown>) {
   await attempt.then(
-    () => { throw new Error('expected the sign-in to be refused'); },
+    () => {
+      throw new Error('expected the sign-in to be refused');
+    },
     () => {},
   );
 }
@@ -64,7 +66,15 @@ async function sql<R extends pg.QueryResultRow = pg.QueryResultRow>(query: strin
 }
 
 /** Appends a row behind the app's back, correctly chained: as an older version or a hand-written INSERT would. */
-async function insertRaw(e: { action: string; actorId?: string | null; actorLabel: string; claimId?: string | null; before?: unknown; after?: unknown; reason?: string | null }) {
+async function insertRaw(e: {
+  action: string;
+  actorId?: string | null;
+  actorLabel: string;
+  claimId?: string | null;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+}) {
   const last = (await sql<{ seq: string; hash: string }>('SELECT seq, hash FROM audit_events ORDER BY seq DESC LIMIT 1')).rows[0];
   const event = {
     seq: last ? Number(last.seq) + 1 : 1,
@@ -82,9 +92,20 @@ async function insertRaw(e: { action: string; actorId?: string | null; actorLabe
   await sql(
     `INSERT INTO audit_events (seq, at, actor_id, actor_label, action, claim_id, before, after, reason, request_id, prev_hash, hash)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [event.seq, event.at, event.actorId, event.actorLabel, event.action, event.claimId,
-      event.before === null ? null : JSON.stringify(event.before), event.after === null ? null : JSON.stringify(event.after),
-      event.reason, event.requestId, event.prevHash, hashEvent(event)],
+    [
+      event.seq,
+      event.at,
+      event.actorId,
+      event.actorLabel,
+      event.action,
+      event.claimId,
+      event.before === null ? null : JSON.stringify(event.before),
+      event.after === null ? null : JSON.stringify(event.after),
+      event.reason,
+      event.requestId,
+      event.prevHash,
+      hashEvent(event),
+    ],
   );
   return event.seq;
 }
@@ -95,7 +116,9 @@ async function readAll(): Promise<{ stored: Awaited<ReturnType<typeof db.auditEv
 }
 
 async function drain(body: Readable) {
-  for await (const _chunk of body) { /* the export holds its slot until the stream ends */ }
+  for await (const _chunk of body) {
+    /* the export holds its slot until the stream ends */
+  }
 }
 
 // Every code path that writes audit events, through the domain functions the
@@ -124,7 +147,12 @@ beforeAll(async () => {
   await setVerdict({
     actor: reviewer,
     claimId,
-    verdict: { status: 'disputed', reason: 'Two counts differ.', evidence: [{ url: 'https://example.org/afp', label: 'AFP' }, { url: 'https://example.org/b' }], expectedVersion: 2 },
+    verdict: {
+      status: 'disputed',
+      reason: 'Two counts differ.',
+      evidence: [{ url: 'https://example.org/afp', label: 'AFP' }, { url: 'https://example.org/b' }],
+      expectedVersion: 2,
+    },
   });
   await setVerdict({ actor: admin, claimId, verdict: { status: 'verified', reason: 'The later count holds.', evidence: [], expectedVersion: 3 } });
   await addComment({ actor: reviewer, claimId, comment: { body: COMMENT } });
@@ -203,7 +231,16 @@ describe('events from every code path', () => {
     for await (const c of iterateExportClaims(await exportWhere(admin, exportQuerySchema.parse({ format: 'json', ids: claimId })))) claims.push(c);
     expect(claims).toHaveLength(1);
     expect(claims[0]!.history.map((h) => [h.status, h.previousStatus, h.by, h.reason, h.evidence])).toEqual([
-      ['disputed', 'unreviewed', reviewer.displayName, 'Two counts differ.', [{ url: 'https://example.org/afp', label: 'AFP' }, { url: 'https://example.org/b', label: null }]],
+      [
+        'disputed',
+        'unreviewed',
+        reviewer.displayName,
+        'Two counts differ.',
+        [
+          { url: 'https://example.org/afp', label: 'AFP' },
+          { url: 'https://example.org/b', label: null },
+        ],
+      ],
       ['verified', 'disputed', admin.displayName, 'The later count holds.', []],
     ]);
   });
@@ -230,7 +267,12 @@ describe('the database backs the action vocabulary', () => {
 
   it('the migration applies to a desk holding rows of every action, old shapes included, and they all still parse', async () => {
     // Shapes earlier versions wrote (sign-in failures before the throttle rewrite).
-    await insertRaw({ action: 'auth.login_failed', actorId: reviewer.id, actorLabel: reviewer.email, after: { ip: '127.0.0.1', reason: 'wrong_password', accountFailures: 1, locked: false } });
+    await insertRaw({
+      action: 'auth.login_failed',
+      actorId: reviewer.id,
+      actorLabel: reviewer.email,
+      after: { ip: '127.0.0.1', reason: 'wrong_password', accountFailures: 1, locked: false },
+    });
     await insertRaw({ action: 'auth.login_failed', actorLabel: reviewer.email, after: { ip: '127.0.0.1', reason: 'locked', lockedMinutes: 15 } });
 
     // Back to the schema before the latest migration that (re)creates the
@@ -260,7 +302,10 @@ describe('a row that does not match its action', () => {
   it('is reported as unreadable everywhere instead of reading as blank, and the chain still verifies', async () => {
     // What renaming `body` in add-comment.ts would have written.
     const seq = await insertRaw({
-      action: 'claim.comment_added', actorId: reviewer.id, actorLabel: reviewer.email, claimId,
+      action: 'claim.comment_added',
+      actorId: reviewer.id,
+      actorLabel: reviewer.email,
+      claimId,
       after: { commentId: '5f0c8a52-3d56-4a43-9b1a-1b0d6c1f2a3e', text: 'The renamed key' },
     });
     const row = await db.auditEvent.findUniqueOrThrow({ where: { seq: BigInt(seq) } });
@@ -286,7 +331,13 @@ describe('writers', () => {
     const wrong = { action: 'claim.comment_added', actorId: reviewer.id, actorLabel: reviewer.email, claimId, after: { commentId: claimId, text: 'x' } };
     // The type refuses it at compile time; at run time the parse does.
     expect(() => auditEventSchema.parse(wrong)).toThrow(/body/);
-    const ok: AuditEventInput = { action: 'claim.comment_added', actorId: reviewer.id, actorLabel: reviewer.email, claimId, after: { commentId: claimId, body: 'x' } };
+    const ok: AuditEventInput = {
+      action: 'claim.comment_added',
+      actorId: reviewer.id,
+      actorLabel: reviewer.email,
+      claimId,
+      after: { commentId: claimId, body: 'x' },
+    };
     expect(auditEventSchema.parse(ok)).toMatchObject({ before: null, reason: null, requestId: null });
   });
 });
@@ -294,14 +345,19 @@ describe('writers', () => {
 describe('the editor role, called "admin" before migration role_editor', () => {
   it('the migration renames the accounts of a desk created before it, and their audit rows still parse, as editor', async () => {
     // Back to the schema before the rename, with an account and its audit row as that version wrote them.
-    const name = listMigrations().migrationDirectories.map((d) => d.path).find((p) => p.endsWith('_role_editor'))!;
+    const name = listMigrations()
+      .migrationDirectories.map((d) => d.path)
+      .find((p) => p.endsWith('_role_editor'))!;
     await sql(`ALTER TYPE "Role" RENAME VALUE 'editor' TO 'admin'`);
     await sql('DELETE FROM _prisma_migrations WHERE migration_name = $1', [name]);
-    const { rows: [old] } = await sql<{ id: string }>(
+    const {
+      rows: [old],
+    } = await sql<{ id: string }>(
       `INSERT INTO users (id, email, display_name, role, password_hash) VALUES (gen_random_uuid(), 'old-editor@factdesk.test', 'Olga', 'admin', 'x') RETURNING id`,
     );
     const seq = await insertRaw({ action: 'user.created', actorLabel: 'system', after: { userId: old!.id, email: 'old-editor@factdesk.test', role: 'admin' } });
-    const editors = async (role: string) => (await sql<{ email: string }>('SELECT email FROM users WHERE role::text = $1 ORDER BY email', [role])).rows.map((r) => r.email);
+    const editors = async (role: string) =>
+      (await sql<{ email: string }>('SELECT email FROM users WHERE role::text = $1 ORDER BY email', [role])).rows.map((r) => r.email);
     const formerAdmins = await editors('admin');
     expect(formerAdmins).toEqual(['admin@factdesk.test', 'old-editor@factdesk.test']);
     const before = await readAll();
@@ -316,7 +372,9 @@ describe('the editor role, called "admin" before migration role_editor', () => {
     expect(after.stored).toEqual(before.stored);
     expect(after.stored.find((r) => Number(r.seq) === seq)!.after).toMatchObject({ role: 'admin' });
     expect(after.records.find((r) => r.seq === seq)).toMatchObject({ action: 'user.created', after: { email: 'old-editor@factdesk.test', role: 'editor' } });
-    expect(after.records.filter((r) => r.action === 'audit.unreadable').map((r) => r.seq)).toEqual(before.records.filter((r) => r.action === 'audit.unreadable').map((r) => r.seq));
+    expect(after.records.filter((r) => r.action === 'audit.unreadable').map((r) => r.seq)).toEqual(
+      before.records.filter((r) => r.action === 'audit.unreadable').map((r) => r.seq),
+    );
     expect(await verifyAuditChain()).toEqual({ ok: true, checked: after.stored.length });
   });
 });

@@ -9,7 +9,12 @@ let claimId: string;
 beforeAll(async () => {
   desk = await openDesk();
   claimId = await desk.claimId('003_c796c6a1adc09b2d');
-  await desk.call('reviewer', 'POST', `/api/claims/${claimId}/verdict`, { status: 'disputed', reason: 'CNN and AFP give 104; others differ.', evidence: [], expectedVersion: 1 });
+  await desk.call('reviewer', 'POST', `/api/claims/${claimId}/verdict`, {
+    status: 'disputed',
+    reason: 'CNN and AFP give 104; others differ.',
+    evidence: [],
+    expectedVersion: 1,
+  });
   await desk.call('reviewer2', 'POST', `/api/claims/${claimId}/comments`, { body: 'Checked the AFP wire: 104 is right for Sunday.' });
 }, 120_000);
 afterAll(() => closeDesk(desk));
@@ -27,7 +32,7 @@ async function sql(query: string) {
 type Page = { events: { seq: number; action: string; claimId: string | null; actorLabel: string; hash: string }[]; nextCursor: number | null };
 
 describe('the audit trail', () => {
-  it('lists a claim\'s history newest first', async () => {
+  it("lists a claim's history newest first", async () => {
     const page = (await (await desk.call('viewer', 'GET', `/api/claims/${claimId}/audit`)).json()) as Page;
     expect(page.events.map((e) => e.action)).toEqual(['claim.comment_added', 'claim.verdict_set', 'article.imported']);
   });
@@ -55,12 +60,12 @@ describe('the audit trail', () => {
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE on the audit table', async () => {
-    await expect(sql('UPDATE audit_events SET reason = \'rewritten\' WHERE seq = 1')).rejects.toThrow(/append-only/);
+    await expect(sql("UPDATE audit_events SET reason = 'rewritten' WHERE seq = 1")).rejects.toThrow(/append-only/);
     await expect(sql('DELETE FROM audit_events WHERE seq = 1')).rejects.toThrow(/append-only/);
     await expect(sql('TRUNCATE audit_events')).rejects.toThrow(/append-only/);
   });
 
-  it('verification passes, then catches a row altered behind the app\'s back', async () => {
+  it("verification passes, then catches a row altered behind the app's back", async () => {
     const ok = await desk.call('editor', 'GET', '/api/audit/verify');
     const total = await db.auditEvent.count();
     expect(await ok.json()).toEqual({ ok: true, checked: total });

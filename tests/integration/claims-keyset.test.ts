@@ -49,7 +49,12 @@ describe('keyset order shared by the list and the neighbours', () => {
     const all = await db.claim.findMany({ select: { id: true } });
     const order = await walkList({}, 1);
     // No claim repeated or skipped, and ties ordered by id, newest-first style.
-    expect(order).toEqual(all.map((c) => c.id).sort().reverse());
+    expect(order).toEqual(
+      all
+        .map((c) => c.id)
+        .sort()
+        .reverse(),
+    );
     expect(await walkList({}, 2)).toEqual(order);
     await expectNeighboursMatch(order, {});
   });

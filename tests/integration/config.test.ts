@@ -22,7 +22,9 @@ describe('start-up configuration', () => {
 
 describe.each(['true', 'Yes'])('TRUST_PROXY=%s', (value) => {
   let app: AppServer;
-  beforeAll(async () => { app = await startAppServer({ ...database, TRUST_PROXY: value }); }, 90_000);
+  beforeAll(async () => {
+    app = await startAppServer({ ...database, TRUST_PROXY: value });
+  }, 90_000);
   afterAll(() => stopStarted(app));
 
   // Off, the server drops a client's X-Forwarded-Host; on, it is our proxy's

@@ -20,8 +20,15 @@ beforeAll(async () => {
   for (let i = 0; i < 6000; i += 1000) {
     await db.claim.createMany({
       data: Array.from({ length: 1000 }, (_, j) => ({
-        sourceKey: `cap_${String(i + j).padStart(5, '0')}`, title: `Claim ${i + j}`, body: 'b', language: 'en', searchText: 'b',
-        contentHash: `cap-${i + j}`, status: 'disputed' as const, reason, decidedAt: new Date(),
+        sourceKey: `cap_${String(i + j).padStart(5, '0')}`,
+        title: `Claim ${i + j}`,
+        body: 'b',
+        language: 'en',
+        searchText: 'b',
+        contentHash: `cap-${i + j}`,
+        status: 'disputed' as const,
+        reason,
+        decidedAt: new Date(),
       })),
     });
   }
@@ -49,18 +56,24 @@ function startExport(role: Role): Promise<Started> {
 function readAll(res: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject);
+    res
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+      .on('error', reject);
   });
 }
 
 /** Retries until an export of the account starts (its slot came back), or fails after a minute. */
 function exportOnceASlotIsFree(role: Role) {
-  return vi.waitFor(async () => {
-    const started = await startExport(role);
-    if (started.status === 429) started.abandon();
-    expect(started.status, 'no export slot came back').not.toBe(429);
-    return started;
-  }, { timeout: 60_000, interval: 250 });
+  return vi.waitFor(
+    async () => {
+      const started = await startExport(role);
+      if (started.status === 429) started.abandon();
+      expect(started.status, 'no export slot came back').not.toBe(429);
+      return started;
+    },
+    { timeout: 60_000, interval: 250 },
+  );
 }
 
 describe('concurrent exports per account', () => {

@@ -33,8 +33,16 @@ beforeAll(async () => {
   for (const [i, p] of PAYLOADS.entries()) {
     const claim = await db.claim.create({
       data: {
-        sourceKey: `950_embed_${i}`, title: `Claim ${i} ${p}`, body: p, language: 'en', searchText: p.toLowerCase(), contentHash: `embed-${i}`,
-        status: 'disputed', reason: `Reason ${i}: ${p}`, decidedAt: new Date(), decidedById: reviewer.id,
+        sourceKey: `950_embed_${i}`,
+        title: `Claim ${i} ${p}`,
+        body: p,
+        language: 'en',
+        searchText: p.toLowerCase(),
+        contentHash: `embed-${i}`,
+        status: 'disputed',
+        reason: `Reason ${i}: ${p}`,
+        decidedAt: new Date(),
+        decidedById: reviewer.id,
         evidence: [{ url: `https://example.org/?q=${encodeURIComponent(p)}`, label: p }],
       },
     });
@@ -91,7 +99,10 @@ describe.each(['claimreview', 'json'])('the %s export embedded in <script type="
     expect(page.scripts).toBe(2);
     expect(page.afterFollowsData).toBe(true);
     // One of the two, by format.
-    const parsed = JSON.parse(page.text!) as { '@graph': { claimReviewed: string; reviewBody: string; citation: { name: string }[] }[]; claims: { title: string; reason: string }[] };
+    const parsed = JSON.parse(page.text!) as {
+      '@graph': { claimReviewed: string; reviewBody: string; citation: { name: string }[] }[];
+      claims: { title: string; reason: string }[];
+    };
     expect(parsed).toEqual(JSON.parse(body));
 
     // ...and the data is the claims' text exactly, not a mangled copy.

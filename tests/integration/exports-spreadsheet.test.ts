@@ -20,7 +20,7 @@ const SEPARATORS = { comma: ',', semicolon: ';', tab: '\t', pipe: '|' } as const
 // the field, after each separator, inside quotes, after whitespace or a
 // look-alike character.
 const STARTS = ['=', '+', '-', '@', '\t', '\r', '\n', '\r\n'];
-const FORMULAS = ['1+1', 'SUM(1;2)', 'HYPERLINK("http://evil.example";"click")', 'cmd|\' /C calc\'!A0'];
+const FORMULAS = ['1+1', 'SUM(1;2)', 'HYPERLINK("http://evil.example";"click")', "cmd|' /C calc'!A0"];
 function hostileTexts(): string[] {
   const out: string[] = [];
   for (const start of STARTS) for (const f of FORMULAS) out.push(`${start}${f}`);
@@ -41,13 +41,22 @@ const HOSTILE = hostileTexts();
 beforeAll(async () => {
   const lo = spawnSync('sh', ['-c', 'command -v libreoffice'], { encoding: 'utf8' });
   if (lo.status !== 0) {
-    throw new Error('This test opens the CSV export in LibreOffice Calc, which is not installed. Install it with `sudo apt-get install -y libreoffice-calc` (CI: .ci/run installs it).');
+    throw new Error(
+      'This test opens the CSV export in LibreOffice Calc, which is not installed. Install it with `sudo apt-get install -y libreoffice-calc` (CI: .ci/run installs it).',
+    );
   }
   desk = await openDesk();
   await db.claim.createMany({
     data: HOSTILE.map((text, i) => ({
-      sourceKey: `${text}__${String(i).padStart(3, '0')}`, title: text, body: `Body ${i}`, language: 'en', searchText: `body ${i}`, contentHash: `csv-${i}`,
-      status: 'disputed' as const, reason: `${HOSTILE[(i + 1) % HOSTILE.length]}`, decidedAt: new Date(),
+      sourceKey: `${text}__${String(i).padStart(3, '0')}`,
+      title: text,
+      body: `Body ${i}`,
+      language: 'en',
+      searchText: `body ${i}`,
+      contentHash: `csv-${i}`,
+      status: 'disputed' as const,
+      reason: `${HOSTILE[(i + 1) % HOSTILE.length]}`,
+      decidedAt: new Date(),
       evidence: [{ url: `https://example.org/${i}`, label: null }],
     })),
   });
@@ -66,9 +75,15 @@ function openInCalc(files: string[], separator: string): Sheet[] {
   try {
     // Field separator, text delimiter `"`, UTF-8, from line 1 (LibreOffice's CSV filter options).
     const filter = `CSV:${separator.charCodeAt(0)},34,76,1`;
-    execFileSync('libreoffice', [`-env:UserInstallation=file://${profile}`, '--headless', `--infilter=${filter}`, '--convert-to', 'fods', '--outdir', path.join(dir, 'out'), ...files], {
-      stdio: 'pipe', timeout: 120_000, env: { ...process.env, HOME: profile },
-    });
+    execFileSync(
+      'libreoffice',
+      [`-env:UserInstallation=file://${profile}`, '--headless', `--infilter=${filter}`, '--convert-to', 'fods', '--outdir', path.join(dir, 'out'), ...files],
+      {
+        stdio: 'pipe',
+        timeout: 120_000,
+        env: { ...process.env, HOME: profile },
+      },
+    );
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }
@@ -98,26 +113,30 @@ describe('the CSV export in LibreOffice Calc', () => {
     }
   });
 
-  it.each(Object.entries(SEPARATORS))('imported with the %s separator, no cell is a formula', async (_name, separator) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'factdesk-csv-'));
-    const res = await desk.call('viewer', 'GET', `/api/export?format=csv&ids=${ids.join(',')}`);
-    expect(res.status).toBe(200);
-    const exported = path.join(dir, 'export.csv');
-    writeFileSync(exported, Buffer.from(await res.arrayBuffer()));
-    // The detector works: the same separator with an unquoted formula does make one.
-    const control = path.join(dir, 'control.csv');
-    writeFileSync(control, `a${separator}b\r\nok${separator}=2+5\r\n`);
+  it.each(Object.entries(SEPARATORS))(
+    'imported with the %s separator, no cell is a formula',
+    async (_name, separator) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'factdesk-csv-'));
+      const res = await desk.call('viewer', 'GET', `/api/export?format=csv&ids=${ids.join(',')}`);
+      expect(res.status).toBe(200);
+      const exported = path.join(dir, 'export.csv');
+      writeFileSync(exported, Buffer.from(await res.arrayBuffer()));
+      // The detector works: the same separator with an unquoted formula does make one.
+      const control = path.join(dir, 'control.csv');
+      writeFileSync(control, `a${separator}b\r\nok${separator}=2+5\r\n`);
 
-    const [sheet, controlSheet] = openInCalc([exported, control], separator);
-    expect(readdirSync(path.join(dir, 'out')).sort()).toEqual(['control.fods', 'export.fods']);
-    expect(controlSheet!.formulas).toEqual(['of:=2+5']);
+      const [sheet, controlSheet] = openInCalc([exported, control], separator);
+      expect(readdirSync(path.join(dir, 'out')).sort()).toEqual(['control.fods', 'export.fods']);
+      expect(controlSheet!.formulas).toEqual(['of:=2+5']);
 
-    expect(sheet!.formulas).toEqual([]);
-    if (separator === ',') {
-      // Read with the file's own separator, nothing is split or merged either.
-      expect(sheet!.rows).toHaveLength(HOSTILE.length + 1);
-      expect(new Set(sheet!.rows)).toEqual(new Set([CSV_COLUMNS.length]));
-    }
-    rmSync(dir, { recursive: true, force: true });
-  }, 120_000);
+      expect(sheet!.formulas).toEqual([]);
+      if (separator === ',') {
+        // Read with the file's own separator, nothing is split or merged either.
+        expect(sheet!.rows).toHaveLength(HOSTILE.length + 1);
+        expect(new Set(sheet!.rows)).toEqual(new Set([CSV_COLUMNS.length]));
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+    120_000,
+  );
 });

@@ -34,7 +34,9 @@ beforeAll(async () => {
     content: { text: '=HYPERLINK("http://evil.example","click") soldiers defected\n\nA synthetic article whose headline a spreadsheet would run.\n' },
   });
   for (const c of await db.claim.findMany()) ids[c.sourceKey] = c.id;
-  await decide('reviewer', '001_a4564d29494e56b0', 'disputed', 'Rubio’s 567 is a five-day total.', [{ url: 'https://twitter.com/marcorubio', label: 'Rubio tweet' }]);
+  await decide('reviewer', '001_a4564d29494e56b0', 'disputed', 'Rubio’s 567 is a five-day total.', [
+    { url: 'https://twitter.com/marcorubio', label: 'Rubio tweet' },
+  ]);
   await decide('reviewer', '002_d367ca68bff82dc3', 'verified', 'EFE confirms four guardsmen.');
   await decide('reviewer2', '002_d367ca68bff82dc3', 'outdated', 'Later counts exceed 100.');
   await decide('reviewer2', '003_c796c6a1adc09b2d', 'disputed', '104 per CNN/AFP; <script>alert(1)</script> not matched elsewhere.');
@@ -54,7 +56,19 @@ describe('CSV', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv<Record<string, string>>(bytes, { bom: true, columns: true });
     expect(rows).toHaveLength(await db.claim.count());
-    expect(Object.keys(rows[0]!)).toEqual(['id', 'source key', 'title', 'language', 'status', 'reason', 'evidence URLs', 'decided by', 'decided at', 'version', 're-review date']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'id',
+      'source key',
+      'title',
+      'language',
+      'status',
+      'reason',
+      'evidence URLs',
+      'decided by',
+      'decided at',
+      'version',
+      're-review date',
+    ]);
     for (const row of rows) {
       const claim = await db.claim.findUniqueOrThrow({ where: { id: row.id }, include: { decidedBy: true } });
       expect(row.status).toBe(claim.status);
@@ -73,10 +87,16 @@ describe('CSV', () => {
 });
 
 describe('JSON', () => {
-  it('has the documented, versioned shape with each claim\'s verdict history', async () => {
+  it("has the documented, versioned shape with each claim's verdict history", async () => {
     const res = await get('format=json&status=outdated');
     type Entry = { status: string; previousStatus: string; by: string };
-    const body = (await res.json()) as { format: string; formatVersion: number; count: number; filters: Record<string, unknown>; claims: { history: Entry[] }[] };
+    const body = (await res.json()) as {
+      format: string;
+      formatVersion: number;
+      count: number;
+      filters: Record<string, unknown>;
+      claims: { history: Entry[] }[];
+    };
     expect(body).toMatchObject({ format: 'factdesk.verdicts', formatVersion: 1, count: 1, filters: { status: 'outdated' } });
     expect(body.claims).toHaveLength(1);
     const c = body.claims[0]!;
@@ -124,7 +144,9 @@ describe('ClaimReview JSON-LD', () => {
     expect(changed.reviewRating.alternateName).toBe('Outdated');
 
     type Loader = NonNullable<NonNullable<Parameters<typeof jsonld.expand>[1]>['documentLoader']>;
-    const context = JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/schemaorg-context.jsonld'), 'utf8')) as Awaited<ReturnType<Loader>>['document'];
+    const context = JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/schemaorg-context.jsonld'), 'utf8')) as Awaited<
+      ReturnType<Loader>
+    >['document'];
     const documentLoader: Loader = (url) =>
       /^https?:\/\/schema\.org\/?$/.test(url)
         ? Promise.resolve({ contextUrl: undefined, documentUrl: url, document: context })
@@ -201,11 +223,26 @@ describe('scale', () => {
         data: Array.from({ length: 2000 }, (_, j) => {
           const n = i + j;
           const body = `Synthetic claim ${n}: ${'Venezuelan soldiers crossed the border. '.repeat(20)}`;
-          return { sourceKey: `syn_${String(n).padStart(6, '0')}`, title: `Synthetic claim ${n}`, body, language: 'en', searchText: body.toLowerCase(), contentHash: String(n), status: n % 3 ? 'verified' : 'disputed', reason: `Reason ${n}: ${'Figures differ between Migración Colombia, AFP and EFE. '.repeat(25)}`, decidedAt: new Date() };
+          return {
+            sourceKey: `syn_${String(n).padStart(6, '0')}`,
+            title: `Synthetic claim ${n}`,
+            body,
+            language: 'en',
+            searchText: body.toLowerCase(),
+            contentHash: String(n),
+            status: n % 3 ? 'verified' : 'disputed',
+            reason: `Reason ${n}: ${'Figures differ between Migración Colombia, AFP and EFE. '.repeat(25)}`,
+            decidedAt: new Date(),
+          };
         }),
       });
     }
-    const editor = { id: (await db.user.findUniqueOrThrow({ where: { email: 'admin@factdesk.test' } })).id, role: 'editor' as const, email: 'admin@factdesk.test', displayName: 'Ana Admin' };
+    const editor = {
+      id: (await db.user.findUniqueOrThrow({ where: { email: 'admin@factdesk.test' } })).id,
+      role: 'editor' as const,
+      email: 'admin@factdesk.test',
+      displayName: 'Ana Admin',
+    };
     const file = await produceExport({ actor: editor, query: exportQuerySchema.parse({ format: 'json' }) });
     expect(file.count).toBeGreaterThanOrEqual(N);
 

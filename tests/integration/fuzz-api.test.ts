@@ -51,8 +51,10 @@ async function snapshot(): Promise<{ tables: Record<string, TableState>; maxSeq:
       SELECT tablename FROM pg_tables WHERE schemaname = 'public'
         AND tablename NOT IN ('_prisma_migrations', 'socket_io_attachments') ORDER BY tablename`;
     snapshotSql = tables
-      .map(({ tablename: t }) =>
-        `SELECT '${t}' AS t, count(*)::int AS n, md5(coalesce(string_agg(md5(x::text), ',' ORDER BY md5(x::text)), '')) AS h FROM "${t}" x`)
+      .map(
+        ({ tablename: t }) =>
+          `SELECT '${t}' AS t, count(*)::int AS n, md5(coalesce(string_agg(md5(x::text), ',' ORDER BY md5(x::text)), '')) AS h FROM "${t}" x`,
+      )
       .join(' UNION ALL ');
   }
   const rows = await db.$queryRawUnsafe<{ t: string; n: number; h: string }[]>(snapshotSql);
@@ -83,21 +85,89 @@ function expectUnchanged(before: Snapshot, after: Snapshot, what: string, allowe
 const b64 = (s: string) => Buffer.from(s).toString('base64url');
 
 const HOSTILE_STRINGS = [
-  '', ' ', '-'.repeat(36), '0'.repeat(36), 'g'.repeat(36), '00000000-0000-0000-0000-000000000000',
-  'ffffffff-ffff-ffff-ffff-ffffffffffff', '12345678-1234-1234-1234-123456789abc', 'AAAAAAAA-AAAA-4AAA-8AAA-AAAAAAAAAAAA',
-  '{00000000-0000-4000-8000-000000000000}', '00000000000040008000000000000000', '00000000-0000-4000-8000-00000000000',
-  '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\uFEFF', '\u202Etxt.exe', '\u2028\u2029', '😀',
-  '%', '%00', '%zz', '%ED%A0%80', '..', '../..', '/', '\\', '?', '#', '&', '=',
-  'null', 'undefined', 'true', 'NaN', 'Infinity', '-Infinity', '-1', '0', '-0', '1.5', ' 1 ', '0x1f', '1e3', '1e309',
-  '2147483647', '2147483648', '-2147483649', '4294967296', '9007199254740993', '9223372036854775808', '9'.repeat(400),
-  '0000-01-01', '0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:59:59-14:00', '2026-02-30', '2026-13-01',
-  '+275760-09-13', '2026-01-01T25:00:00Z', '1970-01-01T00:00:00Z',
-  "' OR 1=1 --", '"; DROP TABLE claims; --', '<script>alert(1)</script>', '{{7*7}}', '${7*7}', '__proto__', 'constructor',
-  'x'.repeat(201), 'x'.repeat(2001), 'x'.repeat(70_000),
-  b64('2026-01-01T00:00:00.000Z|not-an-id'), b64(`2026-01-01T00:00:00.000Z|${'-'.repeat(36)}`), b64('|'), b64('garbage'),
-  b64('0000-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000'), b64('2026-01-01|00000000-0000-4000-8000-000000000000'),
-  b64('2026-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000|x'), b64('1|00000000-0000-4000-8000-000000000000'),
-  b64('+275760-09-13T00:00:00.000Z|00000000-0000-4000-8000-000000000000'), '!!!', '====',
+  '',
+  ' ',
+  '-'.repeat(36),
+  '0'.repeat(36),
+  'g'.repeat(36),
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '12345678-1234-1234-1234-123456789abc',
+  'AAAAAAAA-AAAA-4AAA-8AAA-AAAAAAAAAAAA',
+  '{00000000-0000-4000-8000-000000000000}',
+  '00000000000040008000000000000000',
+  '00000000-0000-4000-8000-00000000000',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '\uFEFF',
+  '\u202Etxt.exe',
+  '\u2028\u2029',
+  '😀',
+  '%',
+  '%00',
+  '%zz',
+  '%ED%A0%80',
+  '..',
+  '../..',
+  '/',
+  '\\',
+  '?',
+  '#',
+  '&',
+  '=',
+  'null',
+  'undefined',
+  'true',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-1',
+  '0',
+  '-0',
+  '1.5',
+  ' 1 ',
+  '0x1f',
+  '1e3',
+  '1e309',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '4294967296',
+  '9007199254740993',
+  '9223372036854775808',
+  '9'.repeat(400),
+  '0000-01-01',
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+01:00',
+  '9999-12-31T23:59:59-14:00',
+  '2026-02-30',
+  '2026-13-01',
+  '+275760-09-13',
+  '2026-01-01T25:00:00Z',
+  '1970-01-01T00:00:00Z',
+  "' OR 1=1 --",
+  '"; DROP TABLE claims; --',
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  '${7*7}',
+  '__proto__',
+  'constructor',
+  'x'.repeat(201),
+  'x'.repeat(2001),
+  'x'.repeat(70_000),
+  b64('2026-01-01T00:00:00.000Z|not-an-id'),
+  b64(`2026-01-01T00:00:00.000Z|${'-'.repeat(36)}`),
+  b64('|'),
+  b64('garbage'),
+  b64('0000-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000'),
+  b64('2026-01-01|00000000-0000-4000-8000-000000000000'),
+  b64('2026-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000|x'),
+  b64('1|00000000-0000-4000-8000-000000000000'),
+  b64('+275760-09-13T00:00:00.000Z|00000000-0000-4000-8000-000000000000'),
+  '!!!',
+  '====',
 ];
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
@@ -169,7 +239,7 @@ const fieldValue = (field: string) => {
 // JSON.stringify as it behaves: its declared type leaves out the undefined it
 // returns for undefined, functions and symbols, which the fuzzer generates.
 const stringify: (value: unknown) => string | undefined = JSON.stringify;
-const asQueryValue = (v: unknown) => (typeof v === 'string' ? v : stringify(v) ?? '');
+const asQueryValue = (v: unknown) => (typeof v === 'string' ? v : (stringify(v) ?? ''));
 
 /** An object with any subset of the known fields, each plausible or hostile, and sometimes an unknown one. */
 function mixedShapeArb(fields: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
@@ -186,10 +256,7 @@ function nearlyValidShapeArb(fields: readonly string[]): fc.Arbitrary<Record<str
   if (fields.length === 0) return fc.constant({});
   const model = Object.fromEntries(fields.map((f) => [f, plausible(f) ?? valueArb]));
   return fc
-    .tuple(
-      fc.oneof(fc.record(model, { requiredKeys: [] }), fc.record(model)),
-      fc.option(fc.tuple(fc.constantFrom(...fields), valueArb), { nil: undefined }),
-    )
+    .tuple(fc.oneof(fc.record(model, { requiredKeys: [] }), fc.record(model)), fc.option(fc.tuple(fc.constantFrom(...fields), valueArb), { nil: undefined }))
     .map(([known, off]) => (off ? { ...known, [off[0]]: off[1] } : known));
 }
 
@@ -239,8 +306,7 @@ const FIELDS: Record<string, RouteFields> = {
 };
 
 // A URL cannot carry a lone surrogate (encodeURIComponent throws); RAW_SEGMENTS sends its UTF-8 bytes instead.
-const encodeSegment = (s: string) =>
-  encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+const encodeSegment = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 
 const RAW_SEGMENTS = ['%', '%zz', '%00', '%2e%2e', '%2F', '%ED%A0%80', '%C0%AF', '%E9', '-'.repeat(36), '%20'];
 
@@ -259,34 +325,56 @@ function segmentArb(segment: Segment): fc.Arbitrary<string> {
 type FuzzRequest = { method: string; path: string; body?: string; contentType?: string; requestId?: string; cookie?: string; origin?: string };
 
 // Cookies next-auth and the session lookup read, with values a browser would never hold.
-const COOKIE_NAMES = ['next-auth.callback-url', '__Secure-next-auth.callback-url', 'next-auth.csrf-token', 'next-auth.session-token', '__Secure-next-auth.session-token'];
+const COOKIE_NAMES = [
+  'next-auth.callback-url',
+  '__Secure-next-auth.callback-url',
+  'next-auth.csrf-token',
+  'next-auth.session-token',
+  '__Secure-next-auth.session-token',
+];
 const cookieArb = fc
   .tuple(
     fc.constantFrom(...COOKIE_NAMES),
-    fc.oneof(fc.constantFrom('0', '', 'javascript:alert(1)', '%', '%zz', '//a:99999', 'http://', '/ok', 'https://evil.example/'), fc.stringMatching(/^[\x21-\x7e]{0,120}$/)),
+    fc.oneof(
+      fc.constantFrom('0', '', 'javascript:alert(1)', '%', '%zz', '//a:99999', 'http://', '/ok', 'https://evil.example/'),
+      fc.stringMatching(/^[\x21-\x7e]{0,120}$/),
+    ),
   )
   .map(([name, value]) => `${name}=${value}`);
 
-const JUNK_BODIES = ['', '{', '{"body": ', '[]', 'null', '"x"', '1e400', '{"expectedVersion": 1e400}', '{"__proto__": {"admin": true}}',
-  '['.repeat(100_000), `${'['.repeat(50_000)}${']'.repeat(50_000)}`, 'a=b&c', '\u0000'];
+const JUNK_BODIES = [
+  '',
+  '{',
+  '{"body": ',
+  '[]',
+  'null',
+  '"x"',
+  '1e400',
+  '{"expectedVersion": 1e400}',
+  '{"__proto__": {"admin": true}}',
+  '['.repeat(100_000),
+  `${'['.repeat(50_000)}${']'.repeat(50_000)}`,
+  'a=b&c',
+  '\u0000',
+];
 
 function requestArb(route: RouteFile): fc.Arbitrary<FuzzRequest> {
   const spec = FIELDS[route.file] ?? {};
   const bodyFields = spec.body ?? [];
   const path = fc.tuple(...route.segments.map(segmentArb)).map((parts) => `/${parts.join('/')}`);
-  const query = fc
-    .tuple(
-      shapeArb(spec.query ?? []),
-      fc.constantFrom('', '&%', '&q=%E9', '&=x', '&limit=1&limit=x', '&cursor=%00'),
-    )
-    .map(([fields, junk]) => {
-      const s = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, asQueryValue(v)])).toString() + junk;
-      return s ? `?${s.replace(/^&/, '')}` : '';
-    });
+  const query = fc.tuple(shapeArb(spec.query ?? []), fc.constantFrom('', '&%', '&q=%E9', '&=x', '&limit=1&limit=x', '&cursor=%00')).map(([fields, junk]) => {
+    const s = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, asQueryValue(v)])).toString() + junk;
+    return s ? `?${s.replace(/^&/, '')}` : '';
+  });
   const value = fc.oneof(
     { weight: 3, arbitrary: shapeArb(bodyFields) },
     // The acceptable input itself, so the write path behind validation runs too.
-    ...(spec.base ? [{ weight: 3, arbitrary: oneFieldOffArb(spec.base(), bodyFields) }, { weight: 1, arbitrary: fc.constant(spec.base()) }] : []),
+    ...(spec.base
+      ? [
+          { weight: 3, arbitrary: oneFieldOffArb(spec.base(), bodyFields) },
+          { weight: 1, arbitrary: fc.constant(spec.base()) },
+        ]
+      : []),
     { weight: 1, arbitrary: valueArb },
   );
   const body = fc.oneof(
@@ -300,7 +388,11 @@ function requestArb(route: RouteFile): fc.Arbitrary<FuzzRequest> {
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...JUNK_BODIES), stringArb), fc.constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x', undefined))
+      arbitrary: fc
+        .tuple(
+          fc.oneof(fc.constantFrom(...JUNK_BODIES), stringArb),
+          fc.constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x', undefined),
+        )
         .map(([b, contentType]) => ({ body: b, contentType })),
     },
     { weight: 1, arbitrary: fc.constant({ body: undefined, contentType: undefined }) },
@@ -352,7 +444,13 @@ async function checkRoute(route: RouteFile, who: 'editor' | 'anonymous', r: Fuzz
   }
   // A refused request writes nothing; reads write nothing (an export audits itself).
   expectUnchanged(before, after, what, ok && isExport(route) ? 'export.produced' : undefined);
-  if (res.status === 400 && r.method !== 'HEAD' && res.contentType.includes('application/json') && r.path.startsWith('/api/') && !r.path.startsWith('/api/auth/')) {
+  if (
+    res.status === 400 &&
+    r.method !== 'HEAD' &&
+    res.contentType.includes('application/json') &&
+    r.path.startsWith('/api/') &&
+    !r.path.startsWith('/api/auth/')
+  ) {
     // Invalid input is answered with a message that names the field it is about.
     const { error } = JSON.parse(res.text) as { error: { code: string; message: string; issues?: { path: string }[] } };
     expect(error.code, what).toBe('invalid_input');
@@ -372,7 +470,10 @@ describe('every API route', () => {
   for (const route of routes) {
     it(`${route.file} (${route.methods.join(', ')}): hostile input as editor and anonymous → no 5xx, refused input writes nothing`, async () => {
       for (const who of ['editor', 'anonymous'] as const) {
-        await fc.assert(fc.asyncProperty(requestArb(route), (r) => checkRoute(route, who, r)), { seed: SEED, numRuns: RUNS[who] });
+        await fc.assert(
+          fc.asyncProperty(requestArb(route), (r) => checkRoute(route, who, r)),
+          { seed: SEED, numRuns: RUNS[who] },
+        );
       }
       expect(desk.app.alive()).toBe(true);
     }, 240_000);
@@ -392,7 +493,9 @@ const SOCKET_BASE: Partial<Record<ClientEvent, () => Record<string, unknown>>> =
 
 function socketPayloadArb(event: ClientEvent): fc.Arbitrary<unknown> {
   const schema = CLIENT_EVENT_SCHEMAS[event] as z.ZodType;
-  const fields = [...new Set([...('shape' in schema ? Object.keys((schema as z.ZodObject).shape) : []), ...(event === 'verdict:set' ? keysOf(verdictInputSchema) : [])])];
+  const fields = [
+    ...new Set([...('shape' in schema ? Object.keys((schema as z.ZodObject).shape) : []), ...(event === 'verdict:set' ? keysOf(verdictInputSchema) : [])]),
+  ];
   const base = SOCKET_BASE[event];
   return fc.oneof(
     { weight: 4, arbitrary: shapeArb(fields) },

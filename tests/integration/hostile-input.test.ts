@@ -29,7 +29,13 @@ afterAll(() => closeDesk(desk));
 
 const version = async () => (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).version;
 const verdict = async (patch: Record<string, unknown>) =>
-  desk.call('reviewer', 'POST', `/api/claims/${claimId}/verdict`, { status: 'disputed', reason: 'ok', evidence: [], expectedVersion: await version(), ...patch });
+  desk.call('reviewer', 'POST', `/api/claims/${claimId}/verdict`, {
+    status: 'disputed',
+    reason: 'ok',
+    evidence: [],
+    expectedVersion: await version(),
+    ...patch,
+  });
 const comment = (body: unknown) => desk.call('reviewer', 'POST', `/api/claims/${claimId}/comments`, body);
 type ErrorBody = { error: { code: string; message: string } };
 const emitWithAck = (socket: DeskSocket, event: string, payload: unknown) => emitAny(socket, event, payload, 5_000);
@@ -95,12 +101,27 @@ describe('refused with a clear 400 or 413, never a 500, and nothing written', ()
   }
 
   let eventsBefore: number;
-  beforeAll(async () => { eventsBefore = await db.auditEvent.count(); });
-  afterAll(async () => { expect(await db.auditEvent.count()).toBe(eventsBefore); });
+  beforeAll(async () => {
+    eventsBefore = await db.auditEvent.count();
+  });
+  afterAll(async () => {
+    expect(await db.auditEvent.count()).toBe(eventsBefore);
+  });
 
   it('javascript:, data: and other non-http evidence links', async () => {
-    for (const url of ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', '  javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', 'file:///etc/passwd']) {
-      await expectRefused(await verdict({ evidence: [{ url, label: 'x' }] }), 400, /^evidence\.0\.url: Evidence links must be http:\/\/ or https:\/\/ addresses\.$/);
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)',
+      '  javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox',
+      'file:///etc/passwd',
+    ]) {
+      await expectRefused(
+        await verdict({ evidence: [{ url, label: 'x' }] }),
+        400,
+        /^evidence\.0\.url: Evidence links must be http:\/\/ or https:\/\/ addresses\.$/,
+      );
     }
   });
 
@@ -159,10 +180,20 @@ describe('refused with a clear 400 or 413, never a 500, and nothing written', ()
     const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.reviewer });
     try {
       await connected(socket);
-      const reply = await emitWithAck(socket, 'verdict:set', { claimId, status: 'verified', reason: 'x\u0000y', evidence: [], expectedVersion: await version() });
+      const reply = await emitWithAck(socket, 'verdict:set', {
+        claimId,
+        status: 'verified',
+        reason: 'x\u0000y',
+        evidence: [],
+        expectedVersion: await version(),
+      });
       expect(reply).toEqual({
         ok: false,
-        error: { code: 'invalid_input', message: 'reason: Text cannot contain NUL characters (U+0000).', issues: [{ path: 'reason', message: 'Text cannot contain NUL characters (U+0000).' }] },
+        error: {
+          code: 'invalid_input',
+          message: 'reason: Text cannot contain NUL characters (U+0000).',
+          issues: [{ path: 'reason', message: 'Text cannot contain NUL characters (U+0000).' }],
+        },
       });
     } finally {
       socket.close();
@@ -223,7 +254,10 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
 
   let eventsBefore: number;
   let versionBefore: number;
-  beforeAll(async () => { eventsBefore = await db.auditEvent.count(); versionBefore = await version(); });
+  beforeAll(async () => {
+    eventsBefore = await db.auditEvent.count();
+    versionBefore = await version();
+  });
   afterAll(async () => {
     expect(await db.auditEvent.count()).toBe(eventsBefore);
     expect(await version()).toBe(versionBefore);
@@ -238,7 +272,11 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
       b64(`1|${AN_ID}`),
       b64(`0000-01-01T00:00:00.000Z|${AN_ID}`), // PostgreSQL has no year 0
       b64(`+275760-09-13T00:00:00.000Z|${AN_ID}`),
-      b64('|'), b64('garbage'), '!!!!', 'a', `${b64(`2026-01-01T00:00:00.000Z|${AN_ID}`)}.`,
+      b64('|'),
+      b64('garbage'),
+      '!!!!',
+      'a',
+      `${b64(`2026-01-01T00:00:00.000Z|${AN_ID}`)}.`,
     ];
     for (const cursor of cursors) {
       await expectRefused(await desk.call('viewer', 'GET', `/api/claims?cursor=${encodeURIComponent(cursor)}`), /^cursor: Not a cursor this API returned/);
@@ -263,7 +301,10 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
       }
       await expectRefused(await desk.call('editor', 'GET', `/api/audit?claimId=${id}`), /^claimId: claimId must be a UUID\.$/);
       await expectRefused(await desk.call('editor', 'GET', `/api/export?format=csv&ids=${id}`), /^ids: ".*" is not a claim id\.$/);
-      await expectRefused(await desk.call('editor', 'POST', `/api/claims/${claimId}/assignment`, { userId: bad }), /^userId: userId must be a user id or null\.$/);
+      await expectRefused(
+        await desk.call('editor', 'POST', `/api/claims/${claimId}/assignment`, { userId: bad }),
+        /^userId: userId must be a user id or null\.$/,
+      );
     }
     const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.editor });
     try {
@@ -324,7 +365,10 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
 
   it('dates PostgreSQL cannot store: year 0 and before, after 9999', async () => {
     for (const d of ['0000-01-01', '0000-12-31T23:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:00:00-14:00']) {
-      await expectRefused(await desk.call('editor', 'GET', `/api/audit?after=${encodeURIComponent(d)}`), /^after: Dates must fall between the years 1000 and 9999\.$/);
+      await expectRefused(
+        await desk.call('editor', 'GET', `/api/audit?after=${encodeURIComponent(d)}`),
+        /^after: Dates must fall between the years 1000 and 9999\.$/,
+      );
       await expectRefused(await desk.call('editor', 'GET', `/api/audit?before=${encodeURIComponent(d)}`), /^before: Dates must fall between/);
       await expectRefused(await verdict({ status: 'outdated', reReviewAt: d }), /^reReviewAt: Dates must fall between/);
     }
@@ -344,7 +388,11 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
   });
 
   it("next-auth's endpoints: a callbackUrl or callback cookie that is not an address, and JSON that does not parse", async () => {
-    for (const p of ['/api/auth/session?callbackUrl=0', '/api/auth/csrf?callbackUrl=javascript%3Aalert(1)', '/api/auth/providers?callbackUrl=%2F%2Fa%3A99999']) {
+    for (const p of [
+      '/api/auth/session?callbackUrl=0',
+      '/api/auth/csrf?callbackUrl=javascript%3Aalert(1)',
+      '/api/auth/providers?callbackUrl=%2F%2Fa%3A99999',
+    ]) {
       await expectRefused(await fetch(`${desk.app.baseUrl}${p}`), /^callbackUrl: must be a path on this site or an http\(s\) address\.$/);
     }
     // A hostile copy after the good cookie is the one next-auth would read.
@@ -356,11 +404,20 @@ describe('bad input never gets a 500: a 400 naming the field, and nothing writte
       ['application/x-www-form-urlencoded', 'callbackUrl=2026-13-01&json=true'],
       ['application/json', '{"callbackUrl":-1}'],
     ]) {
-      const res = await fetch(`${desk.app.baseUrl}/api/auth/signout`, { method: 'POST', redirect: 'manual', headers: { 'content-type': contentType!, cookie: desk.cookies.editor }, body });
+      const res = await fetch(`${desk.app.baseUrl}/api/auth/signout`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': contentType!, cookie: desk.cookies.editor },
+        body,
+      });
       expect(res.status, body).toBeLessThan(500);
     }
     await expectRefused(
-      await fetch(`${desk.app.baseUrl}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: desk.cookies.editor }, body: '{' }),
+      await fetch(`${desk.app.baseUrl}/api/auth/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: desk.cookies.editor },
+        body: '{',
+      }),
       /^Request body must be valid JSON\.$/,
     );
   });
@@ -379,9 +436,9 @@ describe('filters that take an email or an id treat id-shaped text as text', () 
 
 describe('article import refuses files it cannot store faithfully', () => {
   it('a NUL character: a clear error, nothing imported', async () => {
-    await expect(importArticle({ actor: null, source: 'seed', fileName: 'nul_article.txt', content: { text: 'Headline\n\nText\u0000more about the soldiers\n' } })).rejects.toThrow(
-      'It contains a NUL character (U+0000) at character 14, which text cannot hold.',
-    );
+    await expect(
+      importArticle({ actor: null, source: 'seed', fileName: 'nul_article.txt', content: { text: 'Headline\n\nText\u0000more about the soldiers\n' } }),
+    ).rejects.toThrow('It contains a NUL character (U+0000) at character 14, which text cannot hold.');
     expect(await db.claim.findUnique({ where: { sourceKey: 'nul_article' } })).toBeNull();
   });
 
@@ -403,7 +460,10 @@ describe('article import refuses files it cannot store faithfully', () => {
   it('bytes that are text in no encoding: a clear error naming the file, nothing imported', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'factdesk-seeds-'));
     try {
-      writeFileSync(path.join(dir, 'noise_article.txt'), Uint8Array.from({ length: 600 }, (_, i) => 0x80 + ((i * 7919 + 13) % 128)));
+      writeFileSync(
+        path.join(dir, 'noise_article.txt'),
+        Uint8Array.from({ length: 600 }, (_, i) => 0x80 + ((i * 7919 + 13) % 128)),
+      );
       await expect(seedArticles(dir)).rejects.toThrow(
         'Seed file "noise_article.txt" cannot be imported: its bytes are not valid text in any encoding Factdesk can read; save it as UTF-8 and import it again.',
       );

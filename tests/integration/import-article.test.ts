@@ -43,7 +43,10 @@ const claimIdOf = async (sourceKey: string) => (await db.claim.findUniqueOrThrow
 /** Everything an import can write. */
 async function counts() {
   const [claims, events, fingerprints, sources] = await Promise.all([
-    db.claim.count(), db.auditEvent.count(), db.articleFingerprint.count(), db.articleSource.count(),
+    db.claim.count(),
+    db.auditEvent.count(),
+    db.articleFingerprint.count(),
+    db.articleSource.count(),
   ]);
   return { claims, events, fingerprints, sources };
 }
@@ -54,7 +57,12 @@ function reordered(text: string): string {
   return [...paragraphs.slice(2), ...paragraphs.slice(0, 2)].join('\n\n');
 }
 
-const paste = (text: string, extra: Partial<ImportArticleOptions> = {}): ImportArticleOptions => ({ actor: editor, source: 'paste', content: { text }, ...extra });
+const paste = (text: string, extra: Partial<ImportArticleOptions> = {}): ImportArticleOptions => ({
+  actor: editor,
+  source: 'paste',
+  content: { text },
+  ...extra,
+});
 
 const ARTICLE = [
   'Four soldiers ask for asylum at the Colombian border',
@@ -94,23 +102,70 @@ describe('bad input: one sentence, nothing written', () => {
   const noise = Uint8Array.from({ length: 600 }, (_, i) => 0x80 + ((i * 7919 + 13) % 128));
   const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 1, 0, 8, 6, 0, 0, 0]);
   const cases: [string, Partial<ImportArticleOptions> & Pick<ImportArticleOptions, 'content'>, string, RegExp][] = [
-    ['an empty file', { source: 'upload', fileName: 'empty.txt', content: { bytes: new Uint8Array() } }, 'empty', /^It is empty: there is no text to import\.$/],
+    [
+      'an empty file',
+      { source: 'upload', fileName: 'empty.txt', content: { bytes: new Uint8Array() } },
+      'empty',
+      /^It is empty: there is no text to import\.$/,
+    ],
     ['a blank paste', { content: { text: ' \n\t ' } }, 'empty', /^It is empty/],
-    ['a paste of 2 characters', { content: { text: 'ok' } }, 'too_short', /^It is too short to be an article: it has 2 letters, and an article needs at least 20\.$/],
+    [
+      'a paste of 2 characters',
+      { content: { text: 'ok' } },
+      'too_short',
+      /^It is too short to be an article: it has 2 letters, and an article needs at least 20\.$/,
+    ],
     ['an image renamed .txt', { source: 'upload', fileName: 'photo.txt', content: { bytes: png } }, 'binary', /^It is not a text file: /],
-    ['bytes no encoding reads', { source: 'upload', fileName: 'noise.txt', content: { bytes: noise } }, 'undecodable', /^Its bytes are not valid text in any encoding/],
-    ['a PDF by its media type', { source: 'url', fetchedUrl: 'https://example.org/a.pdf', content: { bytes: new TextEncoder().encode('%PDF-1.7'), mediaType: 'application/pdf' } }, 'unsupported_type', /^Only text and HTML can be imported, and this is application\/pdf\.$/],
-    ['a Word file by its name', { source: 'upload', fileName: 'story.docx', content: { bytes: new TextEncoder().encode('PK...') } }, 'unsupported_type', /^Only \.txt, \.md and \.html files can be imported, and this is a \.docx file\.$/],
-    ['a file over the limit', { source: 'upload', fileName: 'big.txt', content: { bytes: new Uint8Array(MAX_IMPORT_BYTES + 1).fill(0x61) } }, 'too_large', /^It is too large to import: 5\.0 MB, and the limit is 5 MB\.$/],
-    ['a NUL character', { content: { text: `${ARTICLE}\u0000` } }, 'unstorable', /^It contains a NUL character \(U\+0000\) at character \d+, which text cannot hold\.$/],
-    ['a page with no article', { source: 'upload', fileName: 'menu.html', content: { bytes: new TextEncoder().encode('<html><body><nav><a href="/">Home</a></nav></body></html>') } }, 'no_article', /^No article text was found in the page\.$/],
-    ['a seed with a bad name', { source: 'seed', fileName: '../etc/passwd.txt', content: { text: ARTICLE } }, 'invalid_name', /^A seed file needs a name of letters/],
+    [
+      'bytes no encoding reads',
+      { source: 'upload', fileName: 'noise.txt', content: { bytes: noise } },
+      'undecodable',
+      /^Its bytes are not valid text in any encoding/,
+    ],
+    [
+      'a PDF by its media type',
+      { source: 'url', fetchedUrl: 'https://example.org/a.pdf', content: { bytes: new TextEncoder().encode('%PDF-1.7'), mediaType: 'application/pdf' } },
+      'unsupported_type',
+      /^Only text and HTML can be imported, and this is application\/pdf\.$/,
+    ],
+    [
+      'a Word file by its name',
+      { source: 'upload', fileName: 'story.docx', content: { bytes: new TextEncoder().encode('PK...') } },
+      'unsupported_type',
+      /^Only \.txt, \.md and \.html files can be imported, and this is a \.docx file\.$/,
+    ],
+    [
+      'a file over the limit',
+      { source: 'upload', fileName: 'big.txt', content: { bytes: new Uint8Array(MAX_IMPORT_BYTES + 1).fill(0x61) } },
+      'too_large',
+      /^It is too large to import: 5\.0 MB, and the limit is 5 MB\.$/,
+    ],
+    [
+      'a NUL character',
+      { content: { text: `${ARTICLE}\u0000` } },
+      'unstorable',
+      /^It contains a NUL character \(U\+0000\) at character \d+, which text cannot hold\.$/,
+    ],
+    [
+      'a page with no article',
+      { source: 'upload', fileName: 'menu.html', content: { bytes: new TextEncoder().encode('<html><body><nav><a href="/">Home</a></nav></body></html>') } },
+      'no_article',
+      /^No article text was found in the page\.$/,
+    ],
+    [
+      'a seed with a bad name',
+      { source: 'seed', fileName: '../etc/passwd.txt', content: { text: ARTICLE } },
+      'invalid_name',
+      /^A seed file needs a name of letters/,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, options, reason, message) => {
     const before = await counts();
     const error = await importArticle({ actor: editor, source: 'paste', ...options }).then(
-      () => { throw new Error('expected a refusal'); },
+      () => {
+        throw new Error('expected a refusal');
+      },
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(AppError);
@@ -136,7 +191,10 @@ describe('bad input: one sentence, nothing written', () => {
   it('a viewer may not import, even a preview', async () => {
     const before = await counts();
     for (const preview of [false, true]) {
-      await expect(importArticle({ ...paste(ARTICLE), actor: viewer, preview })).rejects.toMatchObject({ code: 'forbidden', message: 'Your role cannot import articles.' });
+      await expect(importArticle({ ...paste(ARTICLE), actor: viewer, preview })).rejects.toMatchObject({
+        code: 'forbidden',
+        message: 'Your role cannot import articles.',
+      });
     }
     expect(await counts()).toEqual(before);
   });
@@ -145,7 +203,9 @@ describe('bad input: one sentence, nothing written', () => {
 describe('a new article', () => {
   it('pasted: the claim, its fingerprint, its source and the audit event, in one go', async () => {
     const before = await counts();
-    const result = await importArticle(paste(ARTICLE, { overrides: { outlet: 'Radio Frontera', publishedAt: '2019-02-25', url: 'https://radio.example/asylum' }, requestId: 'req-import-1' }));
+    const result = await importArticle(
+      paste(ARTICLE, { overrides: { outlet: 'Radio Frontera', publishedAt: '2019-02-25', url: 'https://radio.example/asylum' }, requestId: 'req-import-1' }),
+    );
     expect(result).toMatchObject({ outcome: 'created', written: true, duplicateOf: null, nearDuplicates: [], nearDuplicateOf: null });
     const claim = await db.claim.findUniqueOrThrow({ where: { id: result.claimId! }, include: { source: true, fingerprint: true } });
     expect(claim).toMatchObject({
@@ -161,10 +221,22 @@ describe('a new article', () => {
     });
     expect(claim.languageConfidence).toBeGreaterThan(0.95);
     const sha = createHash('sha256').update(ARTICLE, 'utf8').digest('hex');
-    expect(claim.source).toMatchObject({ kind: 'paste', name: null, mediaType: 'text/plain', encoding: 'utf-8', byteLength: Buffer.byteLength(ARTICLE), sha256: sha });
+    expect(claim.source).toMatchObject({
+      kind: 'paste',
+      name: null,
+      mediaType: 'text/plain',
+      encoding: 'utf-8',
+      byteLength: Buffer.byteLength(ARTICLE),
+      sha256: sha,
+    });
     expect(Buffer.from(claim.source!.original).toString('utf8')).toBe(ARTICLE);
     expect(claim.fingerprint).toMatchObject({ version: 1, textHash: fingerprint(ARTICLE).textHash });
-    expect(await counts()).toEqual({ claims: before.claims + 1, events: before.events + 1, fingerprints: before.fingerprints + 1, sources: before.sources + 1 });
+    expect(await counts()).toEqual({
+      claims: before.claims + 1,
+      events: before.events + 1,
+      fingerprints: before.fingerprints + 1,
+      sources: before.sources + 1,
+    });
 
     const row = await db.auditEvent.findFirstOrThrow({ where: { claimId: claim.id } });
     const event = toAuditRecord(row);
@@ -190,7 +262,10 @@ describe('a new article', () => {
 
     // "Claim created", after the commit: the row was there for the browser to load.
     expect(broadcasts).toHaveLength(1);
-    expect(broadcasts[0]).toMatchObject({ event: 'desk:change', payload: { event: { action: 'article.imported', seq: Number(row.seq) }, claim: { id: claim.id, title: claim.title, language: 'en' } } });
+    expect(broadcasts[0]).toMatchObject({
+      event: 'desk:change',
+      payload: { event: { action: 'article.imported', seq: Number(row.seq) }, claim: { id: claim.id, title: claim.title, language: 'en' } },
+    });
   });
 
   it('uploaded as a windows-1251 HTML page: decoded, extracted, its metadata and original bytes kept', async () => {
@@ -210,18 +285,27 @@ describe('a new article', () => {
     expect(claim.source).toMatchObject({ kind: 'upload', name: 'novini.html', mediaType: 'text/html', encoding: 'windows-1251', byteLength: bytes.length });
     expect(Buffer.from(claim.source!.original).equals(Buffer.from(bytes))).toBe(true);
     const event = toAuditRecord(await db.auditEvent.findFirstOrThrow({ where: { claimId: claim.id } }));
-    expect(event).toMatchObject({ action: 'article.imported', actorId: reviewer.id, after: { source: { kind: 'upload', name: 'novini.html', encoding: 'windows-1251', sha256: createHash('sha256').update(bytes).digest('hex') } } });
+    expect(event).toMatchObject({
+      action: 'article.imported',
+      actorId: reviewer.id,
+      after: { source: { kind: 'upload', name: 'novini.html', encoding: 'windows-1251', sha256: createHash('sha256').update(bytes).digest('hex') } },
+    });
   });
 
   it('fetched as a right-to-left Arabic page: language from the text, the fetched address kept', async () => {
     const url = 'https://akhbar.example/world/defections';
-    const result = await importArticle({ actor: editor, source: 'url', fetchedUrl: url, content: { bytes: new TextEncoder().encode(page('arabic-rtl')), mediaType: 'text/html; charset=utf-8' } });
+    const result = await importArticle({
+      actor: editor,
+      source: 'url',
+      fetchedUrl: url,
+      content: { bytes: new TextEncoder().encode(page('arabic-rtl')), mediaType: 'text/html; charset=utf-8' },
+    });
     const claim = await db.claim.findUniqueOrThrow({ where: { id: result.claimId! }, include: { source: true } });
     expect(claim).toMatchObject({ language: 'ar', articleUrl: url, byline: 'سارة الخطيب', outlet: 'الأخبار اليوم' });
     expect(claim.source).toMatchObject({ kind: 'url', name: url, mediaType: 'text/html' });
   });
 
-  it('an importer\'s language and headline win over detection and the page', async () => {
+  it("an importer's language and headline win over detection and the page", async () => {
     const text = 'Militares venezuelanos cruzam a fronteira e pedem proteção às autoridades colombianas em Cúcuta.\n';
     const result = await importArticle(paste(text, { overrides: { language: 'gl', headline: 'Militares cruzan a fronteira' } }));
     expect(result.article).toMatchObject({ language: 'gl', languageConfidence: 1, languageFrom: 'override', title: 'Militares cruzan a fronteira' });
@@ -234,7 +318,10 @@ describe('exact duplicates', () => {
     const seedId = await claimIdOf(SEED_EN);
     const before = await counts();
     const text = seedText(SEED_EN).replace(/\n\n/g, '\n\n\n').replace('The Colombian', 'THE COLOMBIAN');
-    for (const options of [paste(text), { actor: editor, source: 'upload', fileName: 'copy.txt', content: { bytes: Buffer.from(seedText(SEED_EN)) } } satisfies ImportArticleOptions]) {
+    for (const options of [
+      paste(text),
+      { actor: editor, source: 'upload', fileName: 'copy.txt', content: { bytes: Buffer.from(seedText(SEED_EN)) } } satisfies ImportArticleOptions,
+    ]) {
       const result = await importArticle(options);
       expect(result).toMatchObject({ outcome: 'duplicate', written: false, claimId: seedId, duplicateOf: { claimId: seedId } });
     }
@@ -243,7 +330,8 @@ describe('exact duplicates', () => {
   });
 
   it('the same bytes sent the same way again find their own claim', async () => {
-    const text = 'Brazil reopens the Pacaraima crossing\n\nBrazil reopened its border crossing at Pacaraima on Thursday after a three-day closure ordered from Caracas, state officials in Roraima said.\n';
+    const text =
+      'Brazil reopens the Pacaraima crossing\n\nBrazil reopened its border crossing at Pacaraima on Thursday after a three-day closure ordered from Caracas, state officials in Roraima said.\n';
     const first = await importArticle(paste(text));
     expect(first.outcome).toBe('created');
     const again = await importArticle(paste(text));
@@ -266,7 +354,13 @@ describe('near-duplicates', () => {
     expect(await counts()).toEqual(before);
     expect(broadcasts).toEqual([]);
 
-    const confirmed = await importArticle({ actor: editor, source: 'upload', fileName: 'reordenado.txt', content: { bytes: Buffer.from(text) }, confirmNearDuplicate: true });
+    const confirmed = await importArticle({
+      actor: editor,
+      source: 'upload',
+      fileName: 'reordenado.txt',
+      content: { bytes: Buffer.from(text) },
+      confirmNearDuplicate: true,
+    });
     expect(confirmed).toMatchObject({ outcome: 'created', written: true, nearDuplicateOf: { claimId: seedId, similarity } });
     const claim = await db.claim.findUniqueOrThrow({ where: { id: confirmed.claimId! } });
     expect(claim).toMatchObject({ nearDuplicateOfId: seedId, nearDuplicateSimilarity: similarity, language: 'pt' });
@@ -279,7 +373,12 @@ describe('near-duplicates', () => {
   });
 
   it('another article on the same story is not a near-duplicate', async () => {
-    const result = await importArticle({ actor: editor, source: 'upload', fileName: 'vale.html', content: { bytes: new TextEncoder().encode(page('opengraph-only')) } });
+    const result = await importArticle({
+      actor: editor,
+      source: 'upload',
+      fileName: 'vale.html',
+      content: { bytes: new TextEncoder().encode(page('opengraph-only')) },
+    });
     expect(result).toMatchObject({ outcome: 'created', nearDuplicates: [] });
   });
 });
@@ -287,9 +386,14 @@ describe('near-duplicates', () => {
 describe('preview', () => {
   it('computes everything and writes nothing, saying what an import would do', async () => {
     const before = await counts();
-    const fresh = await importArticle(paste('Twelve soldiers crossed the Paraguachón crossing into La Guajira on Tuesday night, the governor said.\n', { preview: true }));
+    const fresh = await importArticle(
+      paste('Twelve soldiers crossed the Paraguachón crossing into La Guajira on Tuesday night, the governor said.\n', { preview: true }),
+    );
     expect(fresh).toMatchObject({ outcome: 'created', written: false, claimId: null, event: null });
-    expect(fresh.article).toMatchObject({ title: 'Twelve soldiers crossed the Paraguachón crossing into La Guajira on Tuesday night, the governor said', language: 'en' });
+    expect(fresh.article).toMatchObject({
+      title: 'Twelve soldiers crossed the Paraguachón crossing into La Guajira on Tuesday night, the governor said',
+      language: 'en',
+    });
     expect(fresh.article.languageConfidence).toBeGreaterThan(0.9);
     expect((await importArticle(paste(seedText(SEED_EN), { preview: true }))).outcome).toBe('duplicate');
     const near = await importArticle(paste(reordered(seedText('002_d367ca68bff82dc3')), { preview: true }));
@@ -322,7 +426,9 @@ describe('the seeder', () => {
       const before = await counts();
       const summary = await seedArticles(dir);
       expect(summary.created).toEqual([]);
-      expect(summary.duplicate).toEqual([{ key: '900_copy', of: 'The Colombian authorities reported that 567 Venezuelan soldiers had defected and crossed the border' }]);
+      expect(summary.duplicate).toEqual([
+        { key: '900_copy', of: 'The Colombian authorities reported that 567 Venezuelan soldiers had defected and crossed the border' },
+      ]);
       expect(summary.nearDuplicate).toMatchObject([{ key: '901_reordered' }]);
       expect(summary.nearDuplicate[0]!.similarity).toBeGreaterThanOrEqual(0.3);
       expect(await counts()).toEqual(before);
@@ -336,14 +442,21 @@ describe('the seeder', () => {
     await db.articleFingerprint.delete({ where: { claimId: seedId } });
     await db.articleFingerprint.updateMany({ where: { claimId: await claimIdOf(SEED_PT) }, data: { version: 0 } });
     expect((await seedArticles()).fingerprinted).toBe(2);
-    expect(await db.articleFingerprint.findUnique({ where: { claimId: seedId } })).toMatchObject({ version: 1, textHash: fingerprint((await db.claim.findUniqueOrThrow({ where: { id: seedId } })).body).textHash });
+    expect(await db.articleFingerprint.findUnique({ where: { claimId: seedId } })).toMatchObject({
+      version: 1,
+      textHash: fingerprint((await db.claim.findUniqueOrThrow({ where: { id: seedId } })).body).textHash,
+    });
     expect((await importArticle(paste(seedText(SEED_EN)))).outcome).toBe('duplicate');
   });
 });
 
 describe('the duplicate checks read indexes, not the desk', () => {
   it('plans both lookups as index scans on a desk of 3,000 claims', async () => {
-    const bodies = ['Soldados desertaram para a Colômbia e pediram proteção', 'Войници дезертираха в Колумбия', 'Floodwaters recede as aid convoys reach villages'];
+    const bodies = [
+      'Soldados desertaram para a Colômbia e pediram proteção',
+      'Войници дезертираха в Колумбия',
+      'Floodwaters recede as aid convoys reach villages',
+    ];
     await bulkImportClaims({
       claims: Array.from({ length: 3000 }, (_, i) => ({
         sourceKey: `scale-${i}`,

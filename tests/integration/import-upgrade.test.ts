@@ -17,7 +17,11 @@ import { applyMigrations, listMigrations } from '../../lib/runtime/migrate';
 import { SEEDS_DIR, seedArticles } from '../../seeds/run-seed';
 
 const OLD_LANGUAGES: Record<string, string> = {
-  '000_552dc560a453afa8': 'pt', '001_a4564d29494e56b0': 'en', '002_d367ca68bff82dc3': 'en', '003_c796c6a1adc09b2d': 'bg', '004_70e37703d5faa8e3': 'en',
+  '000_552dc560a453afa8': 'pt',
+  '001_a4564d29494e56b0': 'en',
+  '002_d367ca68bff82dc3': 'en',
+  '003_c796c6a1adc09b2d': 'bg',
+  '004_70e37703d5faa8e3': 'en',
 };
 // The migrations this change added, newest first, and how to undo each by hand.
 const UNDO: Record<string, string> = {
@@ -37,7 +41,9 @@ const undone: string[] = [];
 
 /** What the seeder before this change wrote: each seed as a claim, with a claim.imported event. */
 async function importTheOldWay() {
-  for (const file of readdirSync(SEEDS_DIR).filter((f) => f.endsWith('.txt')).sort()) {
+  for (const file of readdirSync(SEEDS_DIR)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()) {
     const raw = readFileSync(path.join(SEEDS_DIR, file), 'utf8');
     const a = parseArticle(file, raw);
     const id = randomUUID();
@@ -46,7 +52,12 @@ async function importTheOldWay() {
       await tx.$executeRaw`INSERT INTO claims (id, source_key, title, body, boilerplate, language, search_text, content_hash)
         VALUES (${id}::uuid, ${a.sourceKey}, ${a.title}, ${a.body}, ${a.boilerplate}, ${language},
                 ${normalizeForSearch(`${a.title} ${a.body}`)}, ${a.contentHash})`;
-      await appendAuditEvent(tx, { ...SYSTEM_ACTOR, action: 'claim.imported', claimId: id, after: { sourceKey: a.sourceKey, title: a.title, language, contentHash: a.contentHash } });
+      await appendAuditEvent(tx, {
+        ...SYSTEM_ACTOR,
+        action: 'claim.imported',
+        claimId: id,
+        after: { sourceKey: a.sourceKey, title: a.title, language, contentHash: a.contentHash },
+      });
     });
   }
 }
@@ -83,7 +94,11 @@ describe('a desk from before the import pipeline', () => {
     expect(summary).toMatchObject({ fingerprinted: 5, created: [], updated: [], duplicate: [], nearDuplicate: [] });
     expect(summary.unchanged).toHaveLength(5);
     expect(await db.articleFingerprint.count()).toBe(5);
-    expect(await db.claim.findUniqueOrThrow({ where: { sourceKey: '001_a4564d29494e56b0' } })).toMatchObject({ status: 'disputed', reason: 'Figures disagree', version: 2 });
+    expect(await db.claim.findUniqueOrThrow({ where: { sourceKey: '001_a4564d29494e56b0' } })).toMatchObject({
+      status: 'disputed',
+      reason: 'Figures disagree',
+      version: 2,
+    });
     expect((await seedArticles()).fingerprinted).toBe(0);
   });
 
@@ -93,7 +108,12 @@ describe('a desk from before the import pipeline', () => {
     const again = await importArticle({ actor: null, source: 'cli', fileName: 'copy.txt', content: { text: raw } });
     expect(again).toMatchObject({ outcome: 'duplicate', claimId: old.id });
     const paragraphs = raw.split('\n\n');
-    const reordered = await importArticle({ actor: null, source: 'cli', fileName: 'reordered.txt', content: { text: [...paragraphs.slice(3), ...paragraphs.slice(0, 3)].join('\n\n') } });
+    const reordered = await importArticle({
+      actor: null,
+      source: 'cli',
+      fileName: 'reordered.txt',
+      content: { text: [...paragraphs.slice(3), ...paragraphs.slice(0, 3)].join('\n\n') },
+    });
     expect(reordered.outcome).toBe('near_duplicate');
     expect(reordered.nearDuplicates[0]?.claimId).toBe(old.id);
     expect(await verifyAuditChain()).toMatchObject({ ok: true });

@@ -36,8 +36,7 @@ async function failuresFrom(ip: string) {
   return rows.filter((e) => (e.after as { ip?: string }).ip === ip);
 }
 const reasons = (rows: { after: unknown }[]) => rows.map((e) => (e.after as { reason: string }).reason);
-const countOf = (list: (string | null)[], value: string | RegExp) =>
-  list.filter((v) => (typeof value === 'string' ? v === value : value.test(v ?? ''))).length;
+const countOf = (list: (string | null)[], value: string | RegExp) => list.filter((v) => (typeof value === 'string' ? v === value : value.test(v ?? ''))).length;
 
 describe('bursts of parallel attempts', () => {
   it('50 parallel wrong passwords for one account: 5 are evaluated, 45 get the lock message', async () => {
@@ -243,7 +242,11 @@ describe("next-auth's own endpoints", () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
-    const json = await fetch(`${app.baseUrl}/api/auth/signout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ x: 'y'.repeat(300 * 1024) }) });
+    const json = await fetch(`${app.baseUrl}/api/auth/signout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ x: 'y'.repeat(300 * 1024) }),
+    });
     expect(json.status).toBe(413);
   });
 

@@ -47,7 +47,9 @@ describe('seeding the articles', () => {
   it('stores the text faithfully, including upstream damage, with derived fields', async () => {
     const claims = await db.claim.findMany({ orderBy: { sourceKey: 'asc' } });
     expect(claims.map((c) => c.language)).toEqual(['pt', 'en', 'en', 'bg', 'en']);
-    const files = readdirSync(SEEDS_DIR).filter((f) => f.endsWith('.txt')).sort();
+    const files = readdirSync(SEEDS_DIR)
+      .filter((f) => f.endsWith('.txt'))
+      .sort();
     claims.forEach((claim, i) => {
       const raw = readFileSync(path.join(SEEDS_DIR, files[i]!), 'utf8');
       expect(claim.sourceKey).toBe(files[i]!.replace(/\.txt$/, ''));
@@ -59,7 +61,7 @@ describe('seeding the articles', () => {
     expect(claims[1]!.title).toBe('The Colombian authorities reported that 567 Venezuelan soldiers had defected and crossed the border');
   });
 
-  it('never touches a claim\'s verdict, and updates changed text with an audit event', async () => {
+  it("never touches a claim's verdict, and updates changed text with an audit event", async () => {
     const claim = await db.claim.findUniqueOrThrow({ where: { sourceKey: '002_d367ca68bff82dc3' } });
     await db.claim.update({ where: { id: claim.id }, data: { status: 'disputed', reason: 'Figures disagree' } });
 

@@ -29,7 +29,10 @@ function lanHosts(family: 'IPv4' | 'IPv6'): string[] {
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** A request with a Host header of our choosing (fetch would send the URL's). */
-function rawRequest(port: number, options: { host?: string | null; path?: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<Raw> {
+function rawRequest(
+  port: number,
+  options: { host?: string | null; path?: string; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.host !== null) headers.host = options.host ?? `127.0.0.1:${port}`;
@@ -102,7 +105,10 @@ describe('without NEXTAUTH_URL, every address of this machine works', () => {
     const origin = `http://127.0.0.1:${lan.port}`;
     const csrf = await fetch(`${origin}/api/auth/csrf`);
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const jar = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const res = await fetch(`${origin}/api/auth/callback/credentials`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar, origin, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
@@ -222,7 +228,11 @@ describe('with NEXTAUTH_URL set, another address is told the right one', () => {
     expect(res.status).toBe(403);
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
     expect((await res.json()) as unknown).toMatchObject({ error: { message: expect.stringContaining(`http://localhost:${published.port}`) } });
-    const handshake = await rawRequest(published.port, { host: `127.0.0.1:${published.port}`, path: '/socket.io/?EIO=4&transport=polling', headers: { origin: `http://127.0.0.1:${published.port}` } });
+    const handshake = await rawRequest(published.port, {
+      host: `127.0.0.1:${published.port}`,
+      path: '/socket.io/?EIO=4&transport=polling',
+      headers: { origin: `http://127.0.0.1:${published.port}` },
+    });
     expect(handshake.status).toBe(403);
     expect(handshake.body).toContain(`http://localhost:${published.port}`);
   });

@@ -7,7 +7,9 @@ import { collect, connectSocket, connected, emitAny, refused } from '../support/
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 
 let desk: Desk;
-beforeAll(async () => { desk = await openDesk(); }, 120_000);
+beforeAll(async () => {
+  desk = await openDesk();
+}, 120_000);
 afterAll(() => closeDesk(desk));
 
 async function decide(claimId: string, reason: string, role: 'reviewer' | 'reviewer2' = 'reviewer') {
@@ -26,7 +28,7 @@ describe('socket.io handshake', () => {
     expect(await refused(socket)).toMatch(/origin not allowed|websocket error/);
   });
 
-  it('accepts a signed-in browser from the app\'s own origin', async () => {
+  it("accepts a signed-in browser from the app's own origin", async () => {
     const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.viewer });
     await connected(socket);
     socket.close();
@@ -34,7 +36,7 @@ describe('socket.io handshake', () => {
 });
 
 describe('events', () => {
-  it('refuses a viewer\'s mutating event and validates payloads', async () => {
+  it("refuses a viewer's mutating event and validates payloads", async () => {
     const socket = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.viewer });
     await connected(socket);
     const claimId = await desk.claimId('000_552dc560a453afa8');
@@ -133,7 +135,9 @@ describe('events', () => {
 
 describe('more than one server', () => {
   let second: AppServer;
-  beforeAll(async () => { second = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL! }); }, 90_000);
+  beforeAll(async () => {
+    second = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL! });
+  }, 90_000);
   afterAll(() => stopStarted(second));
 
   it('delivers a verdict made through either process to clients of both', async () => {

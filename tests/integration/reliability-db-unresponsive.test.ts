@@ -28,17 +28,22 @@ describe('database that accepts connections but never answers', () => {
     proxy = await startTcpProxy({ port: await portFor('postgres'), target: { host: direct.hostname, port: Number(direct.port || 5432) } });
     // A short timeout keeps the test quick; production's default is 5 s.
     app = await startAppServer({ DATABASE_URL: proxy.via(direct.toString()), DB_CONNECT_TIMEOUT_MS: '2000' }, { port: await portFor('app') });
-    const cookies = await Promise.all(['reviewer', 'reviewer2'].map(async (who) => {
-      const session = await login(app.baseUrl, `${who}@factdesk.test`, DEMO_PASSWORD);
-      if (!session.ok) throw new Error(`could not sign in as ${who}: ${session.error}`);
-      return session.cookie;
-    }));
+    const cookies = await Promise.all(
+      ['reviewer', 'reviewer2'].map(async (who) => {
+        const session = await login(app.baseUrl, `${who}@factdesk.test`, DEMO_PASSWORD);
+        if (!session.ok) throw new Error(`could not sign in as ${who}: ${session.error}`);
+        return session.cookie;
+      }),
+    );
     const reviewers: Reviewer[] = [...cookies, ...cookies].map((cookie) => ({ baseUrl: () => app.baseUrl, cookie }));
     const traffic = startTraffic({ reviewers, claimIds, maxRoundsPerReviewer: 2000, deadlineMs: 90_000 });
     const written = (phase: string, status?: number) =>
       traffic.attempts.filter((a) => a.kind === 'write' && a.phase === phase && (status === undefined || a.status === status)).length;
     const giveUp = () => !app.alive() || !traffic.running();
-    const healthStatus = () => fetch(`${app.baseUrl}/api/health`, { signal: AbortSignal.timeout(45_000) }).then((r) => r.status).catch(() => 0);
+    const healthStatus = () =>
+      fetch(`${app.baseUrl}/api/health`, { signal: AbortSignal.timeout(45_000) })
+        .then((r) => r.status)
+        .catch(() => 0);
     try {
       traffic.setPhase('before');
       await until(() => giveUp() || written('before', 200) >= 10, { tries: 300 });

@@ -97,7 +97,7 @@ describe('two app processes behind nginx (deploy/nginx.conf)', () => {
     }
   });
 
-  it('records the client\'s real address at sign-in, not a forged X-Forwarded-For', async () => {
+  it("records the client's real address at sign-in, not a forged X-Forwarded-For", async () => {
     const logins = await db.auditEvent.findMany({ where: { action: 'auth.login_succeeded' }, orderBy: { seq: 'asc' } });
     const ipOf = (email: string) => (logins.filter((e) => e.actorLabel === email).at(-1)?.after as { ip?: string } | null)?.ip;
     expect(ipOf('reviewer@factdesk.test')).toBe(routes[0]!.address);

@@ -17,7 +17,13 @@ beforeAll(async () => {
 afterAll(() => closeDesk(desk));
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 function expectFrameAndSniffingProtection(res: Response) {
@@ -70,7 +76,12 @@ describe('pages', () => {
 
 describe('API and exports', () => {
   it('JSON answers have a policy that allows nothing, errors included', async () => {
-    for (const [who, p] of [['reviewer', '/api/claims'], [null, '/api/claims'], ['viewer', '/api/audit/verify'], ['viewer', '/api/nope']] as const) {
+    for (const [who, p] of [
+      ['reviewer', '/api/claims'],
+      [null, '/api/claims'],
+      ['viewer', '/api/audit/verify'],
+      ['viewer', '/api/nope'],
+    ] as const) {
       const res = await desk.call(who, 'GET', p);
       expect(res.headers.get('content-security-policy'), `${who} ${p}`).toBe(API_CSP);
       expectFrameAndSniffingProtection(res);

@@ -40,8 +40,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => closeDesk(desk));
 
-const setDisabled = (disabled: boolean) =>
-  db.user.update({ where: { email: DISABLED_EMAIL }, data: { disabledAt: disabled ? new Date() : null } });
+const setDisabled = (disabled: boolean) => db.user.update({ where: { email: DISABLED_EMAIL }, data: { disabledAt: disabled ? new Date() : null } });
 
 function cookieOf(who: Who): string | undefined {
   if (who === 'anonymous') return undefined;
@@ -102,40 +101,59 @@ const TABLE: Entry[] = [
   { file: 'app/api/claims/[id]/route.ts', method: 'GET', path: claimPath, expect: signedIn(200) },
   { file: 'app/api/claims/[id]/comments/route.ts', method: 'GET', path: () => `${claimPath()}/comments`, expect: signedIn(200) },
   {
-    file: 'app/api/claims/[id]/comments/route.ts', method: 'POST', path: () => `${claimPath()}/comments`,
+    file: 'app/api/claims/[id]/comments/route.ts',
+    method: 'POST',
+    path: () => `${claimPath()}/comments`,
     body: () => ({ body: 'Matrix comment.' }),
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 201, editor: 201 },
   },
   {
-    file: 'app/api/claims/[id]/verdict/route.ts', method: 'POST', path: () => `${claimPath()}/verdict`,
+    file: 'app/api/claims/[id]/verdict/route.ts',
+    method: 'POST',
+    path: () => `${claimPath()}/verdict`,
     body: async () => ({ status: 'verified', reason: 'Matrix verdict.', evidence: [], expectedVersion: await currentVersion() }),
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, editor: 200 },
   },
   {
-    file: 'app/api/claims/[id]/verdict/route.ts', method: 'POST', rule: 'return to unreviewed', path: () => `${claimPath()}/verdict`,
+    file: 'app/api/claims/[id]/verdict/route.ts',
+    method: 'POST',
+    rule: 'return to unreviewed',
+    path: () => `${claimPath()}/verdict`,
     body: async () => ({ status: 'unreviewed', reason: 'Reopened by the matrix.', evidence: [], expectedVersion: await currentVersion() }),
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
   },
   {
-    file: 'app/api/claims/[id]/assignment/route.ts', method: 'POST', path: () => `${claimPath()}/assignment`,
+    file: 'app/api/claims/[id]/assignment/route.ts',
+    method: 'POST',
+    path: () => `${claimPath()}/assignment`,
     body: () => ({ userId: reviewerId }),
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
   },
   { file: 'app/api/claims/[id]/audit/route.ts', method: 'GET', path: () => `${claimPath()}/audit`, expect: signedIn(200) },
   { file: 'app/api/audit/route.ts', method: 'GET', path: () => '/api/audit', expect: signedIn(200) },
-  { file: 'app/api/audit/verify/route.ts', method: 'GET', path: () => '/api/audit/verify', expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 } },
+  {
+    file: 'app/api/audit/verify/route.ts',
+    method: 'GET',
+    path: () => '/api/audit/verify',
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
+  },
   { file: 'app/api/export/route.ts', method: 'GET', path: () => '/api/export?format=json', expect: signedIn(200) },
   { file: 'app/api/health/route.ts', method: 'GET', path: () => '/api/health', expect: everyone(200) },
   // Unknown API paths: 401 before 404, so signed-out callers learn nothing.
   ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method): Entry => ({
-    file: 'app/api/[...unknown]/route.ts', method, path: () => '/api/no/such/endpoint',
+    file: 'app/api/[...unknown]/route.ts',
+    method,
+    path: () => '/api/no/such/endpoint',
     body: method === 'GET' ? undefined : () => ({}),
     expect: { anonymous: 401, disabled: 401, viewer: 404, reviewer: 404, editor: 404 },
   })),
 
   // next-auth: public by design; the session endpoint must not vouch for a disabled account.
   {
-    file: 'app/api/auth/[...nextauth]/route.ts', method: 'GET', path: () => '/api/auth/session', expect: everyone(200),
+    file: 'app/api/auth/[...nextauth]/route.ts',
+    method: 'GET',
+    path: () => '/api/auth/session',
+    expect: everyone(200),
     check: async (res, who) => {
       const session = (await res.json()) as { user?: { email?: string } };
       if (who === 'anonymous' || who === 'disabled') expect(session, who).toEqual({});
@@ -144,8 +162,11 @@ const TABLE: Entry[] = [
   },
   {
     // Sign-out without next-auth's CSRF token is refused: the session stays.
-    file: 'app/api/auth/[...nextauth]/route.ts', method: 'POST', path: () => '/api/auth/signout',
-    body: () => 'json=true', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    file: 'app/api/auth/[...nextauth]/route.ts',
+    method: 'POST',
+    path: () => '/api/auth/signout',
+    body: () => 'json=true',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     expect: everyone(200),
     writesNothing: 'refused without the CSRF token: next-auth answers 200 with a csrf=true URL',
     check: async (res) => {
@@ -159,9 +180,7 @@ const TABLE: Entry[] = [
 // What exists on disk.
 
 function walk(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)],
-  );
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
 }
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -171,18 +190,27 @@ function exportedMethods(source: string): string[] {
   const found = new Set<string>();
   for (const m of source.matchAll(/export\s+(?:const|let|(?:async\s+)?function)\s+([A-Z]+)\b/g)) found.add(m[1]!);
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-    for (const name of m[1]!.split(',')) found.add(name.trim().split(/\s+as\s+/).pop()!.trim());
+    for (const name of m[1]!.split(','))
+      found.add(
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!
+          .trim(),
+      );
   }
   return [...found].filter((n) => HTTP_METHODS.includes(n)).sort();
 }
 
 function endpointsOnDisk(): string[] {
-  return walk('app').flatMap((file) => {
-    const base = path.basename(file);
-    if (base === 'page.tsx') return [`${file} GET`];
-    if (base === 'route.ts') return exportedMethods(readFileSync(path.join(ROOT, file), 'utf8')).map((m) => `${file} ${m}`);
-    return [];
-  }).sort();
+  return walk('app')
+    .flatMap((file) => {
+      const base = path.basename(file);
+      if (base === 'page.tsx') return [`${file} GET`];
+      if (base === 'route.ts') return exportedMethods(readFileSync(path.join(ROOT, file), 'utf8')).map((m) => `${file} ${m}`);
+      return [];
+    })
+    .sort();
 }
 
 const entryName = (e: Entry) => `${e.method} ${e.file}${e.rule ? ` (${e.rule})` : ''}`;
@@ -191,7 +219,11 @@ describe('the table covers the app', () => {
   it('has an entry for every page and route method on disk, and none for anything else', () => {
     const names = TABLE.map(entryName);
     expect(new Set(names).size, 'duplicate entries').toBe(names.length);
-    expect(TABLE.filter((e) => !e.rule).map((e) => `${e.file} ${e.method}`).sort()).toEqual(endpointsOnDisk());
+    expect(
+      TABLE.filter((e) => !e.rule)
+        .map((e) => `${e.file} ${e.method}`)
+        .sort(),
+    ).toEqual(endpointsOnDisk());
     const endpoints = new Set(endpointsOnDisk());
     expect(TABLE.filter((e) => e.rule && !endpoints.has(`${e.file} ${e.method}`)).map(entryName)).toEqual([]);
   });
@@ -229,7 +261,9 @@ describe('HTTP authorization matrix', () => {
         await entry.check?.(res, who);
         if (MUTATING(entry.method)) {
           const written = res.status < 300 && !entry.writesNothing ? 1 : 0;
-          expect(await db.auditEvent.count(), written ? 'an allowed change wrote its audit event' : 'a refused request wrote nothing').toBe(eventsBefore + written);
+          expect(await db.auditEvent.count(), written ? 'an allowed change wrote its audit event' : 'a refused request wrote nothing').toBe(
+            eventsBefore + written,
+          );
         }
       });
     }
@@ -339,7 +373,10 @@ describe('cross-site request forgery', () => {
       redirect: 'manual',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        cookie: csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '),
+        cookie: csrf.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
         origin: 'https://evil.example',
       },
       body: new URLSearchParams({ csrfToken, email: 'admin@factdesk.test', password: DEMO_PASSWORD, json: 'true' }),

@@ -160,11 +160,14 @@ describe('after the database connection of the session listener is lost', () => 
     expect(before).toHaveLength(2); // one per app server
     await db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN factdesk_session_ended'`;
     // Wait until both servers have reconnected: new backends, none of the old.
-    await vi.waitFor(async () => {
-      const now = await listeners();
-      expect(now).toHaveLength(2);
-      expect(now.filter((r) => before.some((b) => b.pid === r.pid))).toEqual([]);
-    }, { timeout: 30_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const now = await listeners();
+        expect(now).toHaveLength(2);
+        expect(now.filter((r) => before.some((b) => b.pid === r.pid))).toEqual([]);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     const session = await login(b.baseUrl, 'reviewer2@factdesk.test', DEMO_PASSWORD);
     const sockets = [await openSocket(a, session.cookie), await openSocket(b, session.cookie)];
     await signOut(b, session.cookie);
@@ -175,7 +178,9 @@ describe('after the database connection of the session listener is lost', () => 
 
 describe('disabling an account', () => {
   it('closes its open sockets on every server at once, from another process, and revokes its sessions', { timeout: 120_000 }, async () => {
-    await db.user.create({ data: { email: 'leaver@paper.example', displayName: 'Leaver', role: 'reviewer', passwordHash: await hashPassword('a-long-enough-password') } });
+    await db.user.create({
+      data: { email: 'leaver@paper.example', displayName: 'Leaver', role: 'reviewer', passwordHash: await hashPassword('a-long-enough-password') },
+    });
 
     const first = await login(a.baseUrl, 'leaver@paper.example', 'a-long-enough-password');
     const second = await login(b.baseUrl, 'leaver@paper.example', 'a-long-enough-password');

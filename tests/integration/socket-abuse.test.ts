@@ -94,11 +94,19 @@ describe('socket payloads', () => {
     const socket = await open(await signIn('reviewer2@factdesk.test'));
     const claimId = (await db.claim.findFirstOrThrow()).id;
     const versionBefore = (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).version;
-    const under = await emit(socket, 'verdict:set', { claimId, status: 'verified', reason: 'r'.repeat(200 * 1024), evidence: [], expectedVersion: versionBefore });
+    const under = await emit(socket, 'verdict:set', {
+      claimId,
+      status: 'verified',
+      reason: 'r'.repeat(200 * 1024),
+      evidence: [],
+      expectedVersion: versionBefore,
+    });
     expect(under.ok).toBe(false);
     expect(under.error!.code).toBe('invalid_input');
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    void emit(socket, 'verdict:set', { claimId, status: 'verified', reason: 'r'.repeat(300 * 1024), evidence: [], expectedVersion: versionBefore }).catch(() => {});
+    void emit(socket, 'verdict:set', { claimId, status: 'verified', reason: 'r'.repeat(300 * 1024), evidence: [], expectedVersion: versionBefore }).catch(
+      () => {},
+    );
     expect(await gone).toMatch(/transport close|transport error/);
     expect((await db.claim.findUniqueOrThrow({ where: { id: claimId } })).version).toBe(versionBefore);
     // The server itself is fine.
@@ -120,7 +128,10 @@ describe('socket payloads', () => {
       // A well-formed claim id does not let the rest of the verdict through unchecked.
       ['verdict:set', { claimId: '00000000-0000-4000-8000-000000000000' }],
       ['verdict:set', { claimId: '00000000-0000-4000-8000-000000000000', status: 'verified', reason: '', evidence: [], expectedVersion: 1 }],
-      ['verdict:set', { claimId: '00000000-0000-4000-8000-000000000000', status: 'verified', reason: 'ok', evidence: [], expectedVersion: 1, reReviewAt: '2030-01-01' }],
+      [
+        'verdict:set',
+        { claimId: '00000000-0000-4000-8000-000000000000', status: 'verified', reason: 'ok', evidence: [], expectedVersion: 1, reReviewAt: '2030-01-01' },
+      ],
     ] as const) {
       expect(await emit(socket, event, payload), `${event} ${JSON.stringify(payload)}`).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     }
@@ -137,9 +148,15 @@ describe('catch-up replay is capped', () => {
     const socket = await open(await signIn('admin@factdesk.test'));
     const before = await latestSeq();
     await db.$transaction((tx) =>
-      appendAuditEvents(tx, Array.from({ length: MAX_REPLAY_CHANGES + 1 }, (_, i) => ({
-        action: 'auth.login_failed' as const, actorId: null, actorLabel: `flood${i}@paper.example`, after: { ip: '192.0.2.1', reason: 'unknown_account', locked: false },
-      }))),
+      appendAuditEvents(
+        tx,
+        Array.from({ length: MAX_REPLAY_CHANGES + 1 }, (_, i) => ({
+          action: 'auth.login_failed' as const,
+          actorId: null,
+          actorLabel: `flood${i}@paper.example`,
+          after: { ip: '192.0.2.1', reason: 'unknown_account', locked: false },
+        })),
+      ),
     );
     const latest = await latestSeq();
     expect(latest - before).toBe(MAX_REPLAY_CHANGES + 1);

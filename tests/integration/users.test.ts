@@ -5,8 +5,13 @@ import { type AppServer, login, startAppServer, stopStarted } from '../support/a
 import { connectSocket, connected, emitAny } from '../support/socket-client';
 
 let app: AppServer;
-beforeAll(async () => { app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL! }); }, 90_000);
-afterAll(async () => { await stopStarted(app); await disconnectDb(); });
+beforeAll(async () => {
+  app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL! });
+}, 90_000);
+afterAll(async () => {
+  await stopStarted(app);
+  await disconnectDb();
+});
 
 // Asynchronous on purpose: a synchronous spawn would freeze this process's
 // event loop, and its idle HTTP connections would go stale meanwhile.
@@ -35,7 +40,10 @@ describe('account commands', () => {
   });
 
   it("user:create takes --role editor, and still --role admin (the editor role's former name)", { timeout: 120_000 }, async () => {
-    for (const [email, role] of [['ed@paper.example', 'editor'], ['old-habits@paper.example', 'admin']]) {
+    for (const [email, role] of [
+      ['ed@paper.example', 'editor'],
+      ['old-habits@paper.example', 'admin'],
+    ]) {
       const r = await npm(['user:create', '--', '--email', email!, '--role', role!], 'a-long-enough-password\n');
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toContain(`Created editor ${email}.`);

@@ -19,7 +19,9 @@ vi.mock('../../lib/audit/append-audit-event', async (importOriginal) => {
 });
 
 let desk: Desk;
-beforeAll(async () => { desk = await openDesk(); }, 120_000);
+beforeAll(async () => {
+  desk = await openDesk();
+}, 120_000);
 afterAll(() => closeDesk(desk));
 
 const verdict = (expectedVersion: number, extra: Record<string, unknown> = {}) => ({
@@ -115,12 +117,15 @@ describe('POST /api/claims/{id}/verdict', () => {
     const id = await desk.claimId('004_70e37703d5faa8e3');
     const before = await db.claim.findUniqueOrThrow({ where: { id } });
     const eventsBefore = await db.auditEvent.count();
-    const actor = { id: (await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } })).id, role: 'reviewer' as const, email: 'reviewer@factdesk.test', displayName: 'Rita Reviewer' };
+    const actor = {
+      id: (await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } })).id,
+      role: 'reviewer' as const,
+      email: 'reviewer@factdesk.test',
+      displayName: 'Rita Reviewer',
+    };
     injected.failAfterAudit = true;
     try {
-      await expect(
-        setVerdict({ actor, claimId: id, verdict: verdictInputSchema.parse(verdict(before.version)) }),
-      ).rejects.toThrow('injected failure');
+      await expect(setVerdict({ actor, claimId: id, verdict: verdictInputSchema.parse(verdict(before.version)) })).rejects.toThrow('injected failure');
     } finally {
       injected.failAfterAudit = false;
     }

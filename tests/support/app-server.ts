@@ -7,7 +7,14 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** `node` arguments that run the project's TypeScript (server/index.ts, scripts, test helpers). */
-export const TS_NODE_ARGS = ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', '--import', './scripts/register-server-only.mjs'];
+export const TS_NODE_ARGS = [
+  '--experimental-wasm-modules',
+  '--disable-warning=ExperimentalWarning',
+  '--import',
+  'tsx',
+  '--import',
+  './scripts/register-server-only.mjs',
+];
 
 export type AppServer = {
   baseUrl: string;
@@ -51,16 +58,12 @@ export async function startAppServer(serverEnv: ServerEnv = {}, options: { port?
     ...env,
   };
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...TS_NODE_ARGS, 'server/index.ts'],
-    {
-      cwd: ROOT,
-      detached: true,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, [...TS_NODE_ARGS, 'server/index.ts'], {
+    cwd: ROOT,
+    detached: true,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://localhost:${port}`;
@@ -80,8 +83,21 @@ export async function startAppServer(serverEnv: ServerEnv = {}, options: { port?
   const signal = async (sig: NodeJS.Signals, escalateAfterMs: number | null) => {
     if (!running()) return;
     const exited = new Promise((r) => child.once('exit', r));
-    try { process.kill(-child.pid!, sig); } catch { /* gone */ }
-    const timer = escalateAfterMs === null ? null : setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, escalateAfterMs);
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      /* gone */
+    }
+    const timer =
+      escalateAfterMs === null
+        ? null
+        : setTimeout(() => {
+            try {
+              process.kill(-child.pid!, 'SIGKILL');
+            } catch {
+              /* gone */
+            }
+          }, escalateAfterMs);
     await exited;
     if (timer) clearTimeout(timer);
   };
@@ -135,7 +151,9 @@ export async function login(
 
 /** afterAll: stops the servers beforeAll started; any is unset when beforeAll failed before starting it. */
 export async function stopStarted(...started: (Pick<AppServer, 'stop'> | undefined)[]): Promise<void> {
-  await Promise.all(started.map(async (server) => {
-    if (server) await server.stop();
-  }));
+  await Promise.all(
+    started.map(async (server) => {
+      if (server) await server.stop();
+    }),
+  );
 }

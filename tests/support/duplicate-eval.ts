@@ -52,7 +52,8 @@ function edit(text: string, ops: z.infer<typeof opSchema>[]): string {
   for (const op of ops) {
     if ('reorder' in op) {
       const n = op.reorder.length;
-      if ([...op.reorder].sort((x, y) => x - y).some((v, i) => v !== i) || n > paragraphs.length) throw new Error(`reorder ${op.reorder.join(',')} is not a permutation of the first ${n} of ${paragraphs.length} paragraphs`);
+      if ([...op.reorder].sort((x, y) => x - y).some((v, i) => v !== i) || n > paragraphs.length)
+        throw new Error(`reorder ${op.reorder.join(',')} is not a permutation of the first ${n} of ${paragraphs.length} paragraphs`);
       paragraphs = [...op.reorder.map((i) => paragraphs[i] ?? ''), ...paragraphs.slice(n)];
     } else if ('drop' in op) {
       if (op.drop.some((i) => i >= paragraphs.length)) throw new Error(`drop ${op.drop.join(',')} past the last of ${paragraphs.length} paragraphs`);

@@ -11,7 +11,15 @@ import { importArticle } from '../../lib/claims/import-article';
 import { db, disconnectDb } from '../../lib/db';
 import { withDatabase } from '../../scripts/with-database';
 import { SEEDS_DIR } from '../../seeds/run-seed';
-import { type FreshClaim, type FreshClaimsAnswer, type FreshClaimsRequest, freshClaimsRequestSchema, SEED_ARTICLES, taggedFileName, taggedText } from './fresh-claims';
+import {
+  type FreshClaim,
+  type FreshClaimsAnswer,
+  type FreshClaimsRequest,
+  freshClaimsRequestSchema,
+  SEED_ARTICLES,
+  taggedFileName,
+  taggedText,
+} from './fresh-claims';
 
 const ANSWERS_FD = 3;
 

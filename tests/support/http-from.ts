@@ -4,7 +4,7 @@
 import http from 'node:http';
 
 export function fetchFrom(localAddress: string, extraHeaders: Record<string, string> = {}): typeof fetch {
-  return (async (input: string | URL | Request, init: RequestInit = {}) => {
+  return async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const body = textBody(init.body);
     const headers: Record<string, string> = { ...extraHeaders, ...Object.fromEntries(new Headers(init.headers).entries()) };
@@ -29,7 +29,7 @@ export function fetchFrom(localAddress: string, extraHeaders: Record<string, str
       init.signal?.addEventListener('abort', () => req.destroy(init.signal?.reason as Error));
       req.end(body);
     });
-  });
+  };
 }
 
 // The bodies the tests send: text, or a form (sign-in).

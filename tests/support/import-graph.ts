@@ -62,7 +62,10 @@ function isTypeOnly(keyword: string, clause: string): boolean {
   if (/^type\s/.test(clause)) return true;
   const braces = /^\{([^}]*)\}$/.exec(clause.trim());
   if (!braces) return false;
-  const names = braces[1]!.split(',').map((n) => n.trim()).filter(Boolean);
+  const names = braces[1]!
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((n) => n.startsWith('type '));
 }
 

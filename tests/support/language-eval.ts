@@ -75,11 +75,15 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 export function formatLanguageEvaluation(name: string, e: LanguageEvaluation): string {
   const lines = [
     `${name}: ${e.count} texts, accuracy ${pct(e.accuracy)}`,
-    `  by kind: ${Object.entries(e.byKind).map(([k, v]) => `${k} ${pct(v.accuracy)} (${v.count})`).join(', ')}`,
+    `  by kind: ${Object.entries(e.byKind)
+      .map(([k, v]) => `${k} ${pct(v.accuracy)} (${v.count})`)
+      .join(', ')}`,
     '  language  support  precision  recall',
     ...e.perLanguage.map((l) => `  ${l.language.padEnd(8)}  ${String(l.support).padStart(7)}  ${pct(l.precision).padStart(9)}  ${pct(l.recall).padStart(6)}`),
     '  confidence  texts  accuracy',
-    ...e.calibration.filter((b) => b.count).map((b) => `  ${b.from.toFixed(2)}–${b.to.toFixed(2)}  ${String(b.count).padStart(5)}  ${pct(b.accuracy).padStart(8)}`),
+    ...e.calibration
+      .filter((b) => b.count)
+      .map((b) => `  ${b.from.toFixed(2)}–${b.to.toFixed(2)}  ${String(b.count).padStart(5)}  ${pct(b.accuracy).padStart(8)}`),
   ];
   if (e.errors.length) {
     lines.push('  errors (expected → got, confidence):');

@@ -44,14 +44,22 @@ export function renderSiteConfig(options: { listen: string; upstreams: string[] 
   site = replaceOnce(site, /^(\s*)listen 80;$/m, `$1listen ${options.listen};`, 'a "listen 80;" line');
   const servers = options.upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join('\n');
   site = replaceOnce(site, /(?:^\s*server 10\.0\.0\.\d+:3000 [^\n]*\n)+/m, `${servers}\n`, 'the example upstream servers');
-  site = replaceOnce(site, /^(\s*)proxy_pass http:\/\/factdesk;$/m, `$1proxy_pass http://factdesk;\n$1add_header ${UPSTREAM_HEADER} $upstream_addr always;`, 'proxy_pass');
+  site = replaceOnce(
+    site,
+    /^(\s*)proxy_pass http:\/\/factdesk;$/m,
+    `$1proxy_pass http://factdesk;\n$1add_header ${UPSTREAM_HEADER} $upstream_addr always;`,
+    'proxy_pass',
+  );
   return site;
 }
 
 function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect({ host: '127.0.0.1', port });
-    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 }
@@ -88,10 +96,13 @@ export async function startNginx(options: { port: number; upstreams: string[]; n
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const errorLog = () => (existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : '');
-  await vi.waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${output}\n${errorLog()}`);
-    if (!(await portAnswers(options.port))) throw new Error(`nginx did not listen on ${options.port}:\n${output}\n${errorLog()}`);
-  }, { timeout: 10_000, interval: 100 });
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${output}\n${errorLog()}`);
+      if (!(await portAnswers(options.port))) throw new Error(`nginx did not listen on ${options.port}:\n${output}\n${errorLog()}`);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
   return {
     url: `http://127.0.0.1:${options.port}`,
     port: options.port,
@@ -99,8 +110,18 @@ export async function startNginx(options: { port: number; upstreams: string[]; n
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
-      try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* gone */ }
-      const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 5000);
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 5000);
       await exited;
       clearTimeout(timer);
       rmSync(dir, { recursive: true, force: true });

@@ -9,9 +9,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 function walk(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)],
-  );
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
 }
 
 /** The HTTP methods a route file exports, read from its source. */
@@ -19,7 +17,14 @@ export function exportedMethods(source: string): string[] {
   const found = new Set<string>();
   for (const m of source.matchAll(/export\s+(?:const|let|(?:async\s+)?function)\s+([A-Z]+)\b/g)) found.add(m[1]!);
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-    for (const name of m[1]!.split(',')) found.add(name.trim().split(/\s+as\s+/).pop()!.trim());
+    for (const name of m[1]!.split(','))
+      found.add(
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!
+          .trim(),
+      );
   }
   return [...found].filter((n) => (HTTP_METHODS as readonly string[]).includes(n)).sort();
 }

@@ -12,7 +12,9 @@ const untyped = (socket: DeskSocket): Socket => socket;
 
 const anyAckSchema = z.looseObject({
   ok: z.boolean(),
-  error: z.looseObject({ code: z.string(), message: z.string(), issues: z.array(z.looseObject({ path: z.string(), message: z.string() })).optional() }).optional(),
+  error: z
+    .looseObject({ code: z.string(), message: z.string(), issues: z.array(z.looseObject({ path: z.string(), message: z.string() })).optional() })
+    .optional(),
   retryAfter: z.number().optional(),
   data: z.unknown().optional(),
 });
@@ -77,7 +79,13 @@ export function collect(socket: DeskSocket) {
           return;
         }
         const timer = setTimeout(() => reject(new Error(`only ${changes.length} of ${n} changes arrived`)), timeoutMs);
-        waiter = { n, resolve: () => { clearTimeout(timer); resolve(); } };
+        waiter = {
+          n,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
       }),
   };
 }

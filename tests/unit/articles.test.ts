@@ -49,15 +49,11 @@ describe('deriveTitle on the seeds', () => {
   });
 
   it('001 uses the headline line as is', () => {
-    expect(deriveTitle(seed(SEED_FILES.en1))).toBe(
-      'The Colombian authorities reported that 567 Venezuelan soldiers had defected and crossed the border',
-    );
+    expect(deriveTitle(seed(SEED_FILES.en1))).toBe('The Colombian authorities reported that 567 Venezuelan soldiers had defected and crossed the border');
   });
 
   it('002 uses the headline line as is', () => {
-    expect(deriveTitle(seed(SEED_FILES.en2))).toBe(
-      'Four members of the Bolivarian National Guard guarding the border between Venezuela and Colombia deserted',
-    );
+    expect(deriveTitle(seed(SEED_FILES.en2))).toBe('Four members of the Bolivarian National Guard guarding the border between Venezuela and Colombia deserted');
   });
 
   it('003 (Bulgarian) shortens the long first line', () => {
@@ -111,24 +107,14 @@ describe('deriveTitle edge cases', () => {
 
   it('does not end sentences at abbreviations, initials, acronyms or decimals', () => {
     expect(deriveTitle('Mr. Smith went to Washington. He left.')).toBe('Mr. Smith went to Washington');
-    expect(deriveTitle('Sgt. E. Linarez defected on Saturday. Others followed.')).toBe(
-      'Sgt. E. Linarez defected on Saturday',
-    );
-    expect(deriveTitle('The U.S. President spoke on Sunday. Maduro replied.')).toBe(
-      'The U.S. President spoke on Sunday',
-    );
-    expect(deriveTitle('Venezuela has 1.6 million militiamen. Maduro counts on them.')).toBe(
-      'Venezuela has 1.6 million militiamen',
-    );
+    expect(deriveTitle('Sgt. E. Linarez defected on Saturday. Others followed.')).toBe('Sgt. E. Linarez defected on Saturday');
+    expect(deriveTitle('The U.S. President spoke on Sunday. Maduro replied.')).toBe('The U.S. President spoke on Sunday');
+    expect(deriveTitle('Venezuela has 1.6 million militiamen. Maduro counts on them.')).toBe('Venezuela has 1.6 million militiamen');
   });
 
   it('does not end sentences inside quotes that the sentence continues past', () => {
-    expect(deriveTitle('"They are with us!" people shouted at the bridge. Then it rained.')).toBe(
-      '"They are with us!" people shouted at the bridge',
-    );
-    expect(deriveTitle('„Колко от вас имат болна майка?“ каза той. После си тръгна.')).toBe(
-      '„Колко от вас имат болна майка?“ каза той',
-    );
+    expect(deriveTitle('"They are with us!" people shouted at the bridge. Then it rained.')).toBe('"They are with us!" people shouted at the bridge');
+    expect(deriveTitle('„Колко от вас имат болна майка?“ каза той. После си тръгна.')).toBe('„Колко от вас имат болна майка?“ каза той');
   });
 
   it('ends a sentence after a closing quote', () => {
@@ -308,12 +294,9 @@ describe('parseArticle', () => {
     expect(parseArticle('a.b-c_1.txt', 'Some text here.').sourceKey).toBe('a.b-c_1');
   });
 
-  it.each(['bad name.txt', '../x.txt', 'dir/x.txt', 'x.md', 'x.txt.bak', '.hidden.txt', '.txt', ''])(
-    'rejects the file name %j',
-    (fileName) => {
-      expect(() => parseArticle(fileName, 'Some text here.')).toThrow(/Invalid article file name/u);
-    },
-  );
+  it.each(['bad name.txt', '../x.txt', 'dir/x.txt', 'x.md', 'x.txt.bak', '.hidden.txt', '.txt', ''])('rejects the file name %j', (fileName) => {
+    expect(() => parseArticle(fileName, 'Some text here.')).toThrow(/Invalid article file name/u);
+  });
 
   it('rejects empty or whitespace-only text', () => {
     expect(() => parseArticle('x.txt', '')).toThrow('Article file "x.txt" is empty');

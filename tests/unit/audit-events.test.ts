@@ -15,7 +15,10 @@ describe('the audit event union', () => {
 
   it('refuses, at compile time and at run time, a payload that does not match its action', () => {
     const wrongKey = typed({
-      action: 'claim.comment_added', actorId: null, actorLabel: 'x', claimId: CLAIM,
+      action: 'claim.comment_added',
+      actorId: null,
+      actorLabel: 'x',
+      claimId: CLAIM,
       // @ts-expect-error -- a comment's text is `body`
       after: { commentId: CLAIM, text: 'renamed' },
     });
@@ -24,7 +27,9 @@ describe('the audit event union', () => {
       { action: 'claim.verdict_set', actorId: null, actorLabel: 'x', claimId: null, before: null, after: null, reason: 'r' },
     );
     const unknownReason = typed({
-      action: 'auth.login_failed', actorId: null, actorLabel: 'x',
+      action: 'auth.login_failed',
+      actorId: null,
+      actorLabel: 'x',
       // @ts-expect-error -- not a recorded failure reason
       after: { ip: '127.0.0.1', reason: 'bad_luck', locked: false },
     });
@@ -40,13 +45,24 @@ describe('the audit event union', () => {
       expect(auditEventSchema.safeParse(e).success, id).toBe(true);
     }
     for (const id of ['------------------------------------', '0b6f3c2e8a4d4e1f9c3b2d5a6e7f8091', 'not-an-id']) {
-      expect(auditEventSchema.safeParse({ action: 'user.created', actorId: id, actorLabel: 'x', after: { userId: CLAIM, email: 'a@b.example', role: 'viewer' } }).success, id).toBe(false);
+      expect(
+        auditEventSchema.safeParse({ action: 'user.created', actorId: id, actorLabel: 'x', after: { userId: CLAIM, email: 'a@b.example', role: 'viewer' } })
+          .success,
+        id,
+      ).toBe(false);
     }
   });
 
   it('fills the absent parts of an event with null', () => {
     expect(auditEventSchema.parse(typed({ action: 'auth.login_succeeded', actorId: null, actorLabel: 'a@b.example', after: { ip: '::1' } }))).toEqual({
-      action: 'auth.login_succeeded', actorId: null, actorLabel: 'a@b.example', claimId: null, before: null, after: { ip: '::1' }, reason: null, requestId: null,
+      action: 'auth.login_succeeded',
+      actorId: null,
+      actorLabel: 'a@b.example',
+      claimId: null,
+      before: null,
+      after: { ip: '::1' },
+      reason: null,
+      requestId: null,
     });
   });
 

@@ -94,7 +94,7 @@ describe('change feed', () => {
 });
 
 describe('change feed past the replay cap', () => {
-  it('stops and reports the server\'s reload message instead of applying anything', async () => {
+  it("stops and reports the server's reload message instead of applying anything", async () => {
     const applied: number[] = [];
     const reloads: string[] = [];
     let fetches = 0;

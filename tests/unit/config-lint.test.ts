@@ -44,7 +44,9 @@ describe('the process.env lint rule', { timeout: 60_000 }, () => {
   });
 
   it('leaves config() and other process members alone', async () => {
-    expect(await envFindings("import { config } from './env';\nexport const p = config().PORT;\nexport const cwd = process.cwd();\nprocess.exit(0);\n")).toEqual([]);
+    expect(
+      await envFindings("import { config } from './env';\nexport const p = config().PORT;\nexport const cwd = process.cwd();\nprocess.exit(0);\n"),
+    ).toEqual([]);
   });
 
   it('exempts only lib/env.ts among the app folders', async () => {

@@ -28,8 +28,10 @@ describe('on/off variables', () => {
   });
 
   it.each(FLAGS)('%s takes 1/true/yes and 0/false/no in any case; empty or unset is off', (name) => {
-    for (const on of ['1', 'true', 'yes', 'TRUE', 'Yes', ' true ']) expect(parseSettings({ [name]: on })[name as keyof typeof configSchema.shape], on).toBe(true);
-    for (const off of ['0', 'false', 'no', 'FALSE', 'No', ' 0']) expect(parseSettings({ [name]: off })[name as keyof typeof configSchema.shape], off).toBe(false);
+    for (const on of ['1', 'true', 'yes', 'TRUE', 'Yes', ' true '])
+      expect(parseSettings({ [name]: on })[name as keyof typeof configSchema.shape], on).toBe(true);
+    for (const off of ['0', 'false', 'no', 'FALSE', 'No', ' 0'])
+      expect(parseSettings({ [name]: off })[name as keyof typeof configSchema.shape], off).toBe(false);
     expect(parseSettings({ [name]: '' })[name as keyof typeof configSchema.shape]).toBe(false);
     expect(parseSettings({})[name as keyof typeof configSchema.shape]).toBe(false);
   });
@@ -52,7 +54,16 @@ describe('web addresses', () => {
   });
 
   it.each(URLS)('%s refuses anything that is not an http(s) URL, naming the variable', (name) => {
-    for (const bad of ['desk.example.org', 'localhost:3000', 'ftp://example.org', 'javascript:alert(1)', 'file:///etc/passwd', 'mailto:desk@example.org', 'not a url', 'http://']) {
+    for (const bad of [
+      'desk.example.org',
+      'localhost:3000',
+      'ftp://example.org',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'mailto:desk@example.org',
+      'not a url',
+      'http://',
+    ]) {
       expect(refusal({ [name]: bad })).toContain(`${name}: must be an http:// or https:// URL`);
     }
   });
@@ -64,7 +75,9 @@ describe('web addresses', () => {
       url: 'https://desk.example.org',
       reportBaseUrl: 'https://desk.example.org/claims',
     });
-    expect(buildConfig(parseSettings({ ORG_NAME: 'Lupa', ORG_URL: 'https://lupa.example', REPORT_BASE_URL: 'https://lupa.example/checks/' })).publisher).toEqual({
+    expect(
+      buildConfig(parseSettings({ ORG_NAME: 'Lupa', ORG_URL: 'https://lupa.example', REPORT_BASE_URL: 'https://lupa.example/checks/' })).publisher,
+    ).toEqual({
       name: 'Lupa',
       url: 'https://lupa.example',
       reportBaseUrl: 'https://lupa.example/checks',
@@ -81,7 +94,12 @@ describe('parsing', () => {
 
   it('lists every bad variable, one line each, and never echoes the secret', () => {
     const message = refusal({ PORT: '70000', NEXTAUTH_SECRET: 'hunter2', DATABASE_URL: 'mysql://x', TRUST_PROXY: 'maybe' });
-    expect(message.split('\n').slice(1).map((l) => l.trim().split(':')[0])).toEqual(['PORT', 'TRUST_PROXY', 'DATABASE_URL', 'NEXTAUTH_SECRET']);
+    expect(
+      message
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim().split(':')[0]),
+    ).toEqual(['PORT', 'TRUST_PROXY', 'DATABASE_URL', 'NEXTAUTH_SECRET']);
     expect(message).not.toContain('hunter2');
   });
 

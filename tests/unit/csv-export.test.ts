@@ -29,7 +29,16 @@ describe('neutralise', () => {
   });
 
   it('leaves ordinary text alone, including dashes and signs that start no cell', () => {
-    for (const text of ['Rubio’s 567 is a five-day total.', 'e-mail a+b user@example.org', '104 per CNN/AFP', 'Дезертирането', '2024–2025', '5 - 3 = 2', 'https://example.org/?a=1&b=-2', '＝1+1 full-width']) {
+    for (const text of [
+      'Rubio’s 567 is a five-day total.',
+      'e-mail a+b user@example.org',
+      '104 per CNN/AFP',
+      'Дезертирането',
+      '2024–2025',
+      '5 - 3 = 2',
+      'https://example.org/?a=1&b=-2',
+      '＝1+1 full-width',
+    ]) {
       expect(neutralise(text)).toBe(text);
     }
   });

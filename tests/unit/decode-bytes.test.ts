@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { decodeBytes } from '../../lib/articles/decode-bytes';
 import { AppError } from '../../lib/errors';
 
-const BG = 'Дезертирането дойде, когато Хуан Гуайдо, лидерът на опозицията в страната, призова силите за сигурност да изоставят Мадуро и да разрешат хуманитарна помощ.\n';
-const PT = 'No entanto, durante a noite, o gabinete de Migração da Colômbia atualizou esta cifra: “60 membros das diferentes Forças Armadas da Venezuela fugiram da ditadura”, segundo comunicado.\n';
+const BG =
+  'Дезертирането дойде, когато Хуан Гуайдо, лидерът на опозицията в страната, призова силите за сигурност да изоставят Мадуро и да разрешат хуманитарна помощ.\n';
+const PT =
+  'No entanto, durante a noite, o gabinete de Migração da Colômbia atualizou esta cifra: “60 membros das diferentes Forças Armadas da Venezuela fugiram da ditadura”, segundo comunicado.\n';
 const JA = '警察によりますと、事故は午前8時ごろに発生し、乗客のうち5人が病院に運ばれました。\n';
 
 const encode = (text: string, encoding: string) => new Uint8Array(iconv.encode(text, encoding));
@@ -92,7 +94,17 @@ describe('decodeBytes', () => {
 
   it('refuses binary files: images, PDFs, control bytes', () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 1, 0, 8, 6, 0, 0, 0]);
-    const pdf = Uint8Array.from([...Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length 12 /Filter /FlateDecode >>\nstream\n', 'latin1'), 0x78, 0x9c, 0, 0xff, 0x10, 0, 0x02, 0x8b]);
+    const pdf = Uint8Array.from([
+      ...Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length 12 /Filter /FlateDecode >>\nstream\n', 'latin1'),
+      0x78,
+      0x9c,
+      0,
+      0xff,
+      0x10,
+      0,
+      0x02,
+      0x8b,
+    ]);
     const controls = encode(`Header\u0001\u0002\u0003\u0004\u0005 data\u0006\u0007\u0008`, 'utf-8');
     for (const bytes of [png, pdf, controls]) {
       const r = refusal(bytes);

@@ -16,7 +16,10 @@ describe('near-duplicates on the held-out pairs', () => {
     expect(heldOut.duplicates).toBeGreaterThanOrEqual(15);
     expect(pairs.filter((s) => s.pair.label === 'same-story').length).toBeGreaterThanOrEqual(5);
     for (const how of ['reordered', 're-headlined', 'lightly edited']) {
-      expect(pairs.some((s) => s.pair.label === 'duplicate' && s.pair.how.includes(how)), how).toBe(true);
+      expect(
+        pairs.some((s) => s.pair.label === 'duplicate' && s.pair.how.includes(how)),
+        how,
+      ).toBe(true);
     }
   });
 
@@ -49,7 +52,10 @@ describe('fingerprint', () => {
   });
 
   it('gives texts differing only in case, accents, spacing or invisible characters the same text hash', () => {
-    const same = [' QUATRO  militares venezuelanos cruzaram a ponte Simon Bolivar e pediram protecao. ', `Quatro\u200B militares venezuelanos\ncruzaram a ponte Simón Bolívar e pediram proteção.`];
+    const same = [
+      ' QUATRO  militares venezuelanos cruzaram a ponte Simon Bolivar e pediram protecao. ',
+      `Quatro\u200B militares venezuelanos\ncruzaram a ponte Simón Bolívar e pediram proteção.`,
+    ];
     for (const variant of same) expect(fingerprint(variant).textHash).toBe(fingerprint(text).textHash);
     expect(fingerprint(text.replace('Quatro', 'Cinco')).textHash).not.toBe(fingerprint(text).textHash);
   });

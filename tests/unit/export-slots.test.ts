@@ -24,9 +24,20 @@ function refusal(accountId: string) {
 }
 
 const claim = (i: number): ExportClaim => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, sourceKey: `k${i}`, title: `Claim ${i}`, language: 'en', status: 'disputed',
-  reason: 'r', evidence: [], decidedBy: null, decidedAt: '2026-12-01T00:00:00.000Z', reReviewAt: null, version: 1,
-  createdAt: '2026-12-01T00:00:00.000Z', updatedAt: '2026-12-01T00:00:00.000Z', history: [],
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  sourceKey: `k${i}`,
+  title: `Claim ${i}`,
+  language: 'en',
+  status: 'disputed',
+  reason: 'r',
+  evidence: [],
+  decidedBy: null,
+  decidedAt: '2026-12-01T00:00:00.000Z',
+  reReviewAt: null,
+  version: 1,
+  createdAt: '2026-12-01T00:00:00.000Z',
+  updatedAt: '2026-12-01T00:00:00.000Z',
+  history: [],
 });
 
 /** Claims that fail after a few, as a database going away mid-export would. */

@@ -26,7 +26,9 @@ describe('extractHtml', () => {
     const ps = paragraphs(result.text);
     expect(ps).toHaveLength(6);
     expect(ps[0]).toMatch(/^At least 60 members of Venezuela's security forces crossed into Colombia/);
-    expect(ps[2]).toBe('“We have received them, we are looking after them and we will keep doing so,” the agency\'s director told reporters at the Simón Bolívar bridge, which the Venezuelan government closed on Friday.');
+    expect(ps[2]).toBe(
+      "“We have received them, we are looking after them and we will keep doing so,” the agency's director told reporters at the Simón Bolívar bridge, which the Venezuelan government closed on Friday.",
+    );
     expect(result.text.endsWith('restraint.\n')).toBe(true);
     for (const furniture of ['Related stories', 'Oil prices', 'Business', 'Terms', '__tracking', 'changed by a script']) {
       expect(result.text).not.toContain(furniture);
@@ -56,7 +58,18 @@ describe('extractHtml', () => {
     const ps = paragraphs(result.text);
     expect(ps).toHaveLength(4);
     expect(ps[0]).toMatch(/^El secretario general de las Naciones Unidas se declaró este domingo «conmocionado»/);
-    for (const furniture of ['Portada', 'Suscríbete', 'Inicio', 'WhatsApp', 'Te puede interesar', 'Real Madrid', 'Comentarios', 'Inicia sesión', 'Aviso legal', 'Diario del Sur']) {
+    for (const furniture of [
+      'Portada',
+      'Suscríbete',
+      'Inicio',
+      'WhatsApp',
+      'Te puede interesar',
+      'Real Madrid',
+      'Comentarios',
+      'Inicia sesión',
+      'Aviso legal',
+      'Diario del Sur',
+    ]) {
       expect(result.text).not.toContain(furniture);
     }
   });

@@ -16,15 +16,8 @@ const LIB = sourceFiles('lib');
  * and pure helpers, the socket event contract and the client's change feed.
  * Every other lib/ module starts with `import 'server-only'`.
  */
-const CLIENT_SAFE: (string | RegExp)[] = [
-  /^lib\/validation\//,
-  /^lib\/utils\//,
-  'lib/realtime/events.ts',
-  'lib/realtime/change-feed.ts',
-  'lib/errors.ts',
-];
-const isClientSafe = (file: string) =>
-  !file.startsWith('lib/') || CLIENT_SAFE.some((p) => (typeof p === 'string' ? p === file : p.test(file)));
+const CLIENT_SAFE: (string | RegExp)[] = [/^lib\/validation\//, /^lib\/utils\//, 'lib/realtime/events.ts', 'lib/realtime/change-feed.ts', 'lib/errors.ts'];
+const isClientSafe = (file: string) => !file.startsWith('lib/') || CLIENT_SAFE.some((p) => (typeof p === 'string' ? p === file : p.test(file)));
 
 /**
  * Import chains from `start` to modules browser code must not load: ones
@@ -83,12 +76,16 @@ describe('the client/server boundary', () => {
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     const lines = [
       ...Object.entries(pkg.scripts).map(([name, line]) => ({ where: `package.json "${name}"`, line })),
-      ...['scripts', 'server', 'tests', 'e2e', 'bench'].flatMap(sourceFiles).concat('playwright.config.ts')
+      ...['scripts', 'server', 'tests', 'e2e', 'bench']
+        .flatMap(sourceFiles)
+        .concat('playwright.config.ts')
         // (the last test below runs without the hook on purpose)
         .filter((f) => f !== 'tests/unit/import-boundaries.test.ts')
         .flatMap((f) =>
-        readFileSync(path.join(ROOT, f), 'utf8').split('\n').map((line, i) => ({ where: `${f}:${i + 1}`, line })),
-      ),
+          readFileSync(path.join(ROOT, f), 'utf8')
+            .split('\n')
+            .map((line, i) => ({ where: `${f}:${i + 1}`, line })),
+        ),
     ];
     const tsxRuns = lines.filter(({ line }) => /--import(?:['"]\s*,\s*['"]|\s+)tsx\b/.test(line));
     expect(tsxRuns.length).toBeGreaterThanOrEqual(11);
@@ -150,7 +147,12 @@ describe('the import graph reader', () => {
   it('sees value, type-only and dynamic imports and the markers', () => {
     const options = graph.get('lib/auth/options.ts');
     expect(options.serverOnly).toBe(true);
-    expect(options.packages).toEqual(expect.arrayContaining([{ name: 'next/headers', typeOnly: false }, { name: 'next-auth', typeOnly: true }]));
+    expect(options.packages).toEqual(
+      expect.arrayContaining([
+        { name: 'next/headers', typeOnly: false },
+        { name: 'next-auth', typeOnly: true },
+      ]),
+    );
     expect(options.imports).toEqual(expect.arrayContaining([{ file: 'lib/auth/verify-credentials.ts', typeOnly: false }]));
     const provider = graph.get('components/realtime/realtime-provider.tsx');
     expect(provider.useClient).toBe(true);
@@ -169,7 +171,24 @@ describe('the import graph reader', () => {
       for (const [a, b] of pairs) m.set(a, new Set([...(m.get(a) ?? []), b]));
       return m;
     };
-    expect(cycles(g([['a', 'b'], ['b', 'c'], ['c', 'a'], ['c', 'd']]))).toEqual([['a', 'b', 'c']]);
-    expect(cycles(g([['a', 'b'], ['b', 'c'], ['a', 'c']]))).toEqual([]);
+    expect(
+      cycles(
+        g([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['c', 'a'],
+          ['c', 'd'],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
+    expect(
+      cycles(
+        g([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['a', 'c'],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

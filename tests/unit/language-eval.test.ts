@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateLanguageDetection, loadLanguageSet } from '../support/language-eval';
 
 const heldOut = evaluateLanguageDetection(loadLanguageSet('held-out'));
-const confusions = (expected: string, got: string[]) =>
-  heldOut.errors.filter((e) => e.item.lang === expected && got.includes(e.got)).map((e) => e.item.text);
+const confusions = (expected: string, got: string[]) => heldOut.errors.filter((e) => e.item.lang === expected && got.includes(e.got)).map((e) => e.item.text);
 
 describe('language detection on the held-out set', () => {
   it('covers 15+ languages, short, mixed and right-to-left texts', () => {

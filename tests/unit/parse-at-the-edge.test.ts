@@ -33,7 +33,10 @@ describe('parseOrThrow', () => {
     expect(e.code).toBe('invalid_input');
     expect(e.status).toBe(400);
     expect(e.message).toBe('name: Give a name.');
-    expect(e.details?.issues).toEqual([{ path: 'name', message: 'Give a name.' }, { path: 'age', message: 'age is a number.' }]);
+    expect(e.details?.issues).toEqual([
+      { path: 'name', message: 'Give a name.' },
+      { path: 'age', message: 'age is a number.' },
+    ]);
   });
 
   it('a value parsed on its own is named by its field; a whole payload by its name, only when the issue is about all of it', () => {
@@ -70,7 +73,10 @@ describe('the socket verdict is the HTTP verdict plus its claim', () => {
       const body = { ...good, ...patch };
       const http = thrown(() => parseOrThrow(verdictInputSchema, body));
       const socket = thrown(() => parseOrThrow(socketVerdictSchema, { claimId, ...body }, { whole: 'verdict:set' }));
-      expect({ message: socket.message, issues: socket.details?.issues }, JSON.stringify(patch)).toEqual({ message: http.message, issues: http.details?.issues });
+      expect({ message: socket.message, issues: socket.details?.issues }, JSON.stringify(patch)).toEqual({
+        message: http.message,
+        issues: http.details?.issues,
+      });
     }
   });
 

@@ -48,7 +48,16 @@ describe('role names', () => {
   });
 
   it('an account created before the rename still parses from its audit row, as an editor', () => {
-    const stored = { action: 'user.created', actorId: null, actorLabel: 'system', claimId: null, before: null, after: { userId: USER, email: 'admin@factdesk.test', role: 'admin' }, reason: null, requestId: null };
+    const stored = {
+      action: 'user.created',
+      actorId: null,
+      actorLabel: 'system',
+      claimId: null,
+      before: null,
+      after: { userId: USER, email: 'admin@factdesk.test', role: 'admin' },
+      reason: null,
+      requestId: null,
+    };
     expect(auditEventSchema.parse(stored)).toMatchObject({ action: 'user.created', after: { role: 'editor' } });
   });
 });
@@ -104,7 +113,12 @@ describe('pages and components', () => {
   const DECIDES_BY_ROLE = /\brole\s*[!=]==?|[!=]==?\s*[\w.?]*\brole\b|[!=]==?\s*['"](admin|editor|reviewer|viewer)['"]|\.includes\([\w.?]*\brole\)/;
 
   it('the check finds the comparisons it is for', () => {
-    for (const line of ["isAdmin={actor.role === 'admin'}", "const canWrite = me.role !== 'viewer';", "if ('editor' === user?.role) x();", 'ROLES.includes(me.role)']) {
+    for (const line of [
+      "isAdmin={actor.role === 'admin'}",
+      "const canWrite = me.role !== 'viewer';",
+      "if ('editor' === user?.role) x();",
+      'ROLES.includes(me.role)',
+    ]) {
       expect(line, line).toMatch(DECIDES_BY_ROLE);
     }
     expect('<span>{ROLE_LABELS[actor.role]}</span>').not.toMatch(DECIDES_BY_ROLE);

@@ -49,7 +49,18 @@ describe('sign-in redirect target', () => {
   });
 
   it('sends anything that a browser would resolve to another origin to /', () => {
-    for (const url of ['//evil.example', '/\\evil.example', '/\t/evil.example', '/..//evil.example', 'https://evil.example', 'javascript:alert(1)', 'evil', '', undefined, null]) {
+    for (const url of [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/..//evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      'evil',
+      '',
+      undefined,
+      null,
+    ]) {
       expect(safeCallbackPath(url), String(url)).toBe('/');
     }
   });
@@ -88,7 +99,9 @@ describe('storable text', () => {
 
 describe('article files', () => {
   it('an article with a NUL byte is refused with a clear message', () => {
-    expect(() => parseArticle('bad.txt', 'Title\n\nBody with a \u0000 in it.')).toThrow(/"bad\.txt" cannot be imported: Text cannot contain NUL characters \(U\+0000\)\. First at character 19\./);
+    expect(() => parseArticle('bad.txt', 'Title\n\nBody with a \u0000 in it.')).toThrow(
+      /"bad\.txt" cannot be imported: Text cannot contain NUL characters \(U\+0000\)\. First at character 19\./,
+    );
   });
 
   // Legacy encodings are now decoded (issue 11); what no encoding reads is still refused, never replaced.

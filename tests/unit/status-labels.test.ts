@@ -28,17 +28,25 @@ describe('status labels', () => {
 
   it('are written out in one module only', () => {
     const labels = Object.values(STATUS_LABELS);
-    const copies = ['app', 'components', 'lib', 'server'].flatMap(sources).filter((f) => f !== HOME).flatMap((f) => {
-      const text = readFileSync(path.join(ROOT, f), 'utf8');
-      return labels.filter((l) => new RegExp(`['"\`>]${l}['"\`<]`).test(text)).map((l) => `${f}: ${l}`);
-    });
+    const copies = ['app', 'components', 'lib', 'server']
+      .flatMap(sources)
+      .filter((f) => f !== HOME)
+      .flatMap((f) => {
+        const text = readFileSync(path.join(ROOT, f), 'utf8');
+        return labels.filter((l) => new RegExp(`['"\`>]${l}['"\`<]`).test(text)).map((l) => `${f}: ${l}`);
+      });
     expect(copies).toEqual([]);
   });
 
   it('word the audit history as before', () => {
     const e: Parameters<typeof describeEvent>[0] = {
-      seq: 1, at: '2026-12-01T00:00:00.000Z', action: 'claim.verdict_set', actorId: null, actorLabel: 'x',
-      claimId: '0b6f3c2e-8a4d-4e1f-9c3b-2d5a6e7f8091', reason: 'r',
+      seq: 1,
+      at: '2026-12-01T00:00:00.000Z',
+      action: 'claim.verdict_set',
+      actorId: null,
+      actorLabel: 'x',
+      claimId: '0b6f3c2e-8a4d-4e1f-9c3b-2d5a6e7f8091',
+      reason: 'r',
       before: { status: 'unreviewed', reason: null, evidence: [], reReviewAt: null, version: 1, decidedById: null },
       after: { status: 'verified', reason: 'r', evidence: [], reReviewAt: null, version: 2, decidedById: null },
     };

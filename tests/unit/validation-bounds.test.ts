@@ -16,8 +16,16 @@ describe('claim cursors', () => {
 
   it('refuse anything else', () => {
     const b64 = (s: string) => Buffer.from(s).toString('base64url');
-    for (const text of [`2026-11-30T12:34:56.789Z|not-an-id`, `2026-11-30T12:34:56.789Z|${'-'.repeat(36)}`, `2026-11-30|${ID}`,
-      `2026-11-30T12:34:56Z|${ID}`, `0000-01-01T00:00:00.000Z|${ID}`, `2026-11-30T12:34:56.789Z|${ID}|x`, `|${ID}`, 'x']) {
+    for (const text of [
+      `2026-11-30T12:34:56.789Z|not-an-id`,
+      `2026-11-30T12:34:56.789Z|${'-'.repeat(36)}`,
+      `2026-11-30|${ID}`,
+      `2026-11-30T12:34:56Z|${ID}`,
+      `0000-01-01T00:00:00.000Z|${ID}`,
+      `2026-11-30T12:34:56.789Z|${ID}|x`,
+      `|${ID}`,
+      'x',
+    ]) {
       expect(decodeClaimCursor(b64(text)), text).toBeNull();
     }
     for (const raw of ['', 'a', '!!!!', `${b64(`2026-11-30T12:34:56.789Z|${ID}`)}=`, 'x'.repeat(201)]) expect(decodeClaimCursor(raw), raw).toBeNull();

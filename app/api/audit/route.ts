@@ -5,6 +5,4 @@ import { parseOrThrow } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async ({ req, actor }) =>
-  listAuditEvents({ actor, query: parseOrThrow(auditQuerySchema, searchParamsObject(req)) }),
-);
+export const GET = apiRoute(async ({ req, actor }) => listAuditEvents({ actor, query: parseOrThrow(auditQuerySchema, searchParamsObject(req)) }));

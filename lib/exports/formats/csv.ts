@@ -15,7 +15,17 @@ import { stringify } from 'csv-stringify';
 import type { ExportClaim } from '../export-claims';
 
 export const CSV_COLUMNS = [
-  'id', 'source key', 'title', 'language', 'status', 'reason', 'evidence URLs', 'decided by', 'decided at', 'version', 're-review date',
+  'id',
+  'source key',
+  'title',
+  'language',
+  'status',
+  'reason',
+  'evidence URLs',
+  'decided by',
+  'decided at',
+  'version',
+  're-review date',
 ] as const;
 
 const FORMULA_START = /^[\t\r]|^[\s"']*[=+\-@]/;

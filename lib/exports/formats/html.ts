@@ -37,9 +37,7 @@ function chart(counts: Record<ClaimStatus, number>): string {
 }
 
 function claimSection(c: ExportClaim): string {
-  const evidence = c.evidence.length
-    ? `<ul>${c.evidence.map((e) => `<li><a href="${safeUrl(e.url)}">${bdi(e.label || e.url)}</a></li>`).join('')}</ul>`
-    : '—';
+  const evidence = c.evidence.length ? `<ul>${c.evidence.map((e) => `<li><a href="${safeUrl(e.url)}">${bdi(e.label || e.url)}</a></li>`).join('')}</ul>` : '—';
   const history = c.history.length
     ? `<ol class="history">${c.history.map((h) => `<li>${escapeHtml(when(h.at))} — ${bdi(h.by)}: ${STATUS_LABELS[h.status]}${h.reason ? ` — “${bdi(h.reason)}”` : ''}</li>`).join('')}</ol>`
     : '<p class="meta">No verdicts yet.</p>';

@@ -21,7 +21,11 @@ function summary(doc: PDFKit.PDFDocument, counts: Record<ClaimStatus, number>) {
   (Object.keys(counts) as ClaimStatus[]).forEach((s, i) => {
     const y = top + i * 20;
     const w = Math.round((counts[s] / max) * 220);
-    doc.font(REGULAR).fontSize(10).fillColor('#0f172a').text(STATUS_LABELS[s], 50, y + 2, { width: 80 });
+    doc
+      .font(REGULAR)
+      .fontSize(10)
+      .fillColor('#0f172a')
+      .text(STATUS_LABELS[s], 50, y + 2, { width: 80 });
     if (w > 0) doc.rect(135, y, w, 14).fill(STATUS_COLOR[s]);
     doc.fillColor('#0f172a').text(String(counts[s]), 140 + w, y + 2);
   });
@@ -31,11 +35,21 @@ function summary(doc: PDFKit.PDFDocument, counts: Record<ClaimStatus, number>) {
 
 function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
   if (doc.y > doc.page.height - 160) doc.addPage();
-  doc.moveTo(50, doc.y).lineTo(doc.page.width - 50, doc.y).strokeColor('#e2e8f0').stroke();
+  doc
+    .moveTo(50, doc.y)
+    .lineTo(doc.page.width - 50, doc.y)
+    .strokeColor('#e2e8f0')
+    .stroke();
   doc.moveDown(0.5);
   doc.font(BOLD).fontSize(12).fillColor('#0f172a').text(c.title);
-  doc.font(BOLD).fontSize(9).fillColor(STATUS_COLOR[c.status]).text(STATUS_LABELS[c.status].toUpperCase(), { continued: true })
-    .font(REGULAR).fillColor('#475569').text(`   ${c.sourceKey} · ${c.language} · version ${c.version}`);
+  doc
+    .font(BOLD)
+    .fontSize(9)
+    .fillColor(STATUS_COLOR[c.status])
+    .text(STATUS_LABELS[c.status].toUpperCase(), { continued: true })
+    .font(REGULAR)
+    .fillColor('#475569')
+    .text(`   ${c.sourceKey} · ${c.language} · version ${c.version}`);
   const line = (label: string, value: string) =>
     doc.font(BOLD).fontSize(9).fillColor('#475569').text(`${label}: `, { continued: true }).font(REGULAR).fillColor('#0f172a').text(value);
   line('Reason', c.reason ?? '—');
@@ -45,7 +59,10 @@ function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
   if (c.history.length) {
     doc.font(BOLD).fontSize(9).fillColor('#475569').text('History:');
     for (const h of c.history) {
-      doc.font(REGULAR).fontSize(8.5).fillColor('#334155')
+      doc
+        .font(REGULAR)
+        .fontSize(8.5)
+        .fillColor('#334155')
         .text(`• ${when(h.at)} — ${h.by}: ${STATUS_LABELS[h.status]}${h.reason ? ` — “${h.reason}”` : ''}`, { indent: 8 });
     }
   }
@@ -59,7 +76,10 @@ export function pdfStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, 
   void (async () => {
     try {
       doc.font(BOLD).fontSize(18).fillColor('#0f172a').text('Verdict report');
-      doc.font(REGULAR).fontSize(9).fillColor('#475569')
+      doc
+        .font(REGULAR)
+        .fontSize(9)
+        .fillColor('#475569')
         .text(`${org} · exported ${when(meta.exportedAt)} by ${meta.exportedBy} · ${describeFilters(meta.filters)} · ${meta.count} claims`);
       doc.moveDown();
       summary(doc, counts);

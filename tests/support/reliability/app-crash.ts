@@ -33,11 +33,13 @@ export function describeAppCrash(options: { title: string; rounds: number; succe
       const env = { DATABASE_URL: process.env.DATABASE_URL! };
       servers.push(...(await Promise.all(ports.map((port) => startAppServer(env, { port })))));
       progress(`app servers ${servers.map((s) => s.baseUrl).join(', ')}`);
-      const cookies = await Promise.all(['viewer', 'reviewer', 'reviewer2'].map(async (who) => {
-        const session = await login(servers[0]!.baseUrl, `${who}@factdesk.test`, DEMO_PASSWORD);
-        if (!session.ok) throw new Error(`could not sign in as ${who}: ${session.error}`);
-        return session.cookie;
-      }));
+      const cookies = await Promise.all(
+        ['viewer', 'reviewer', 'reviewer2'].map(async (who) => {
+          const session = await login(servers[0]!.baseUrl, `${who}@factdesk.test`, DEMO_PASSWORD);
+          if (!session.ok) throw new Error(`could not sign in as ${who}: ${session.error}`);
+          return session.cookie;
+        }),
+      );
 
       // The clients know both addresses (in production: one load-balanced URL)
       // and start on the first process.
@@ -86,7 +88,7 @@ export function describeAppCrash(options: { title: string; rounds: number; succe
       await disconnectDb();
     }, 60_000);
 
-    it('killed the clients\' process with SIGKILL each round; the process taking traffic stayed up', () => {
+    it("killed the clients' process with SIGKILL each round; the process taking traffic stayed up", () => {
       expect(killed).toHaveLength(options.rounds);
       for (const k of killed) expect(k.alive()).toBe(false);
       expect(servers.filter((s) => s.alive()).length).toBeGreaterThanOrEqual(1);

@@ -32,11 +32,15 @@ export function describeContention(options: { title: string; reviewers: number; 
       const starting = Promise.all(ports.map((port) => startAppServer({ DATABASE_URL: process.env.DATABASE_URL! }, { port })));
       // Real accounts through the app's own user creation (argon2id, audited).
       const password = randomBytes(12).toString('base64url');
-      const emails = await inBatches(Array.from({ length: options.reviewers }, (_, i) => i), 4, async (i) => {
-        const email = `load-${i}@factdesk.test`;
-        await createUser({ actor: null, user: { email, displayName: `Load Reviewer ${i}`, role: 'reviewer', password } });
-        return email;
-      });
+      const emails = await inBatches(
+        Array.from({ length: options.reviewers }, (_, i) => i),
+        4,
+        async (i) => {
+          const email = `load-${i}@factdesk.test`;
+          await createUser({ actor: null, user: { email, displayName: `Load Reviewer ${i}`, role: 'reviewer', password } });
+          return email;
+        },
+      );
       servers = await starting;
       progress(`app servers ${servers.map((s) => s.baseUrl).join(', ')}; ${emails.length} reviewers created`);
       // Each reviewer signs in on, and then works through, one of the two processes.
@@ -76,7 +80,7 @@ export function describeContention(options: { title: string; reviewers: number; 
       }
     });
 
-    it('loses no update: each claim\'s version is 1 + its accepted verdicts, one audit event each, chain verifies', async () => {
+    it("loses no update: each claim's version is 1 + its accepted verdicts, one audit event each, chain verifies", async () => {
       const ledger: LedgerSummary = await expectConsistentLedger(attempts, claimIds);
       expect(ledger.verdictEvents).toBe(ledger.accepted);
       for (const id of claimIds) {

@@ -57,11 +57,13 @@ export function describeDbOutage(options: {
       pids = servers.map((s) => s.pid);
       progress(`app servers ${servers.map((s) => s.baseUrl).join(', ')}`);
       const [a, b] = servers as [AppServer, AppServer];
-      const cookies = await Promise.all(['reviewer', 'reviewer2', 'viewer'].map(async (who) => {
-        const session = await login(a.baseUrl, `${who}@factdesk.test`, DEMO_PASSWORD);
-        if (!session.ok) throw new Error(`could not sign in as ${who}: ${session.error}`);
-        return session.cookie;
-      }));
+      const cookies = await Promise.all(
+        ['reviewer', 'reviewer2', 'viewer'].map(async (who) => {
+          const session = await login(a.baseUrl, `${who}@factdesk.test`, DEMO_PASSWORD);
+          if (!session.ok) throw new Error(`could not sign in as ${who}: ${session.error}`);
+          return session.cookie;
+        }),
+      );
       watcher = connectSocket(b.baseUrl, { cookie: cookies[2] });
       await connected(watcher);
       const inbox = collect(watcher);
@@ -84,7 +86,9 @@ export function describeDbOutage(options: {
           progress('stopped');
           traffic.setPhase(`outage-${cycle}`);
           const downSince = Date.now();
-          await until(() => giveUp() || (writesIn(`outage-${cycle}`).length >= options.failuresPerOutage && Date.now() - downSince >= (options.downMs ?? 0)), { tries: 1200 });
+          await until(() => giveUp() || (writesIn(`outage-${cycle}`).length >= options.failuresPerOutage && Date.now() - downSince >= (options.downMs ?? 0)), {
+            tries: 1200,
+          });
           await checkHealth(`outage-${cycle}`);
           outageLogins.push(await login(a.baseUrl, 'reviewer@factdesk.test', DEMO_PASSWORD));
 
@@ -92,11 +96,20 @@ export function describeDbOutage(options: {
           await pg.start();
           progress('started');
           traffic.setPhase(`recovering-${cycle}`);
-          await until(async () => {
-            if (giveUp()) return true;
-            const answers = await Promise.all(servers.map((s) => fetch(`${s.baseUrl}/api/health`).then((r) => r.status).catch(() => 0)));
-            return answers.every((st) => st === 200);
-          }, { tries: 300, everyMs: 200 });
+          await until(
+            async () => {
+              if (giveUp()) return true;
+              const answers = await Promise.all(
+                servers.map((s) =>
+                  fetch(`${s.baseUrl}/api/health`)
+                    .then((r) => r.status)
+                    .catch(() => 0),
+                ),
+              );
+              return answers.every((st) => st === 200);
+            },
+            { tries: 300, everyMs: 200 },
+          );
           traffic.setPhase(`after-${cycle}`);
           progress('healthy again');
           await checkHealth(`after-${cycle}`);
@@ -134,7 +147,12 @@ export function describeDbOutage(options: {
       for (const s of servers) expect(s.alive(), `app process ${s.baseUrl} died:\n${s.output().slice(-3000)}`).toBe(true);
       expect(servers.map((s) => s.pid)).toEqual(pids);
       // Next.js logs (and survives) uncaught exceptions; any such line is a crash averted by luck.
-      const bad = servers.flatMap((s) => s.output().split('\n').filter((l) => /uncaught|unhandled error in route/i.test(l)));
+      const bad = servers.flatMap((s) =>
+        s
+          .output()
+          .split('\n')
+          .filter((l) => /uncaught|unhandled error in route/i.test(l)),
+      );
       expect(bad.map((l) => l.slice(0, 300))).toEqual([]);
     });
 
@@ -147,7 +165,10 @@ export function describeDbOutage(options: {
       }
       for (let cycle = 1; cycle <= options.cycles; cycle++) {
         const during = attempts.filter((a) => a.phase === `outage-${cycle}` && a.kind === 'write');
-        expect(during.some((a) => a.status === 503), `outage ${cycle} was observed by the traffic`).toBe(true);
+        expect(
+          during.some((a) => a.status === 503),
+          `outage ${cycle} was observed by the traffic`,
+        ).toBe(true);
       }
     });
 

@@ -52,7 +52,10 @@ export async function expectConsistentLedger(attempts: Attempt[], claimIds: stri
     // No lost update and nothing half-written: each change bumped the version
     // exactly once and left its audit event; the row matches the last event.
     expect(claim.version, `claim ${claim.sourceKey}: version vs. its audit trail`).toBe(1 + verdicts.length + textUpdates.length);
-    const accepted = writes.filter((a) => a.claimId === claimId && a.status === 200).map((a) => a.version!).sort((x, y) => x - y);
+    const accepted = writes
+      .filter((a) => a.claimId === claimId && a.status === 200)
+      .map((a) => a.version!)
+      .sort((x, y) => x - y);
     expect(new Set(accepted).size, `claim ${claim.sourceKey}: two accepted verdicts were told the same version`).toBe(accepted.length);
     const lastChange = [...verdicts, ...textUpdates].sort((x, y) => Number(x.seq - y.seq)).at(-1);
     if (lastChange) expect(claim.version).toBe((lastChange.after as { version: number }).version);

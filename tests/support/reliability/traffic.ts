@@ -70,11 +70,21 @@ export async function writeVerdict(reviewer: Reviewer, claimId: string, expected
   const requestId = randomUUID();
   const status = STATUSES[Math.floor(Math.random() * STATUSES.length)]!;
   const attempt: Attempt = {
-    kind: 'write', requestId, claimId, via: reviewer.baseUrl(), phase, status: 0, expectedVersion, reason: `reliability ${requestId}`,
+    kind: 'write',
+    requestId,
+    claimId,
+    via: reviewer.baseUrl(),
+    phase,
+    status: 0,
+    expectedVersion,
+    reason: `reliability ${requestId}`,
   };
   try {
     const res = await send(reviewer, 'POST', `/api/claims/${claimId}/verdict`, requestId, {
-      status, reason: attempt.reason, evidence: [], expectedVersion,
+      status,
+      reason: attempt.reason,
+      evidence: [],
+      expectedVersion,
     });
     attempt.status = res.status;
     const json = res.json as { version?: number; claim?: { version?: number }; current?: { version?: number }; error?: Attempt['error'] } | null;

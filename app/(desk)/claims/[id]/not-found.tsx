@@ -5,7 +5,9 @@ export default function ClaimNotFound() {
     <div className="rounded-xl border border-slate-200 bg-white px-6 py-12 text-center">
       <h1 className="text-lg font-semibold">Claim not found</h1>
       <p className="mt-1 text-sm text-slate-600">It may have been removed, or the link is wrong.</p>
-      <Link href="/" className="mt-4 inline-block text-blue-700 underline">Back to all claims</Link>
+      <Link href="/" className="mt-4 inline-block text-blue-700 underline">
+        Back to all claims
+      </Link>
     </div>
   );
 }

@@ -27,7 +27,10 @@ export const metadata: Metadata = { title: 'Claim' };
 
 function paragraphs(text: string): string[] {
   // Some sources separate paragraphs with blank lines, others with single newlines.
-  return text.split(/\n\s*\n|\n/).map((p) => p.trim()).filter(Boolean);
+  return text
+    .split(/\n\s*\n|\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 export default async function ClaimPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearch> }) {
@@ -57,14 +60,22 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
     <div className="space-y-4">
       <ClaimNav previous={neighbours.previous} next={neighbours.next} listQuery={keep.toString()}>
         <ClaimLive claimId={claim.id} />
-        <a href="#review" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">Verdict ↓</a>
+        <a href="#review" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
+          Verdict ↓
+        </a>
       </ClaimNav>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" lang={claim.language}>
-            <h1 dir="auto" className="text-2xl font-semibold leading-snug tracking-tight">{claim.title}</h1>
+            <h1 dir="auto" className="text-2xl font-semibold leading-snug tracking-tight">
+              {claim.title}
+            </h1>
             <div className="article mt-5 max-w-[70ch] text-[16px] leading-7 text-slate-800" data-testid="claim-body">
-              {bodyParagraphs.map((p, i) => <p key={i} dir="auto">{p}</p>)}
+              {bodyParagraphs.map((p, i) => (
+                <p key={i} dir="auto">
+                  {p}
+                </p>
+              ))}
             </div>
             {claim.boilerplate && (
               <details className="mt-8 rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-sm" data-testid="boilerplate">
@@ -72,7 +83,11 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
                   Trailing boilerplate ({paragraphs(claim.boilerplate).length} lines scraped with the article, not part of it)
                 </summary>
                 <div className="mt-2 space-y-1 text-slate-600">
-                  {paragraphs(claim.boilerplate).map((p, i) => <p key={i} dir="auto">{p}</p>)}
+                  {paragraphs(claim.boilerplate).map((p, i) => (
+                    <p key={i} dir="auto">
+                      {p}
+                    </p>
+                  ))}
                 </div>
               </details>
             )}
@@ -89,18 +104,28 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
             </p>
           )}
           <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="details-title">
-            <h2 id="details-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">Details</h2>
+            <h2 id="details-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+              Details
+            </h2>
             <dl className="mt-3 grid grid-cols-[6.5rem_1fr] items-center gap-y-2 text-sm">
               <dt className="text-slate-500">Status</dt>
-              <dd><StatusBadge status={claim.status} /></dd>
+              <dd>
+                <StatusBadge status={claim.status} />
+              </dd>
               <dt className="text-slate-500">Assigned to</dt>
-              <dd><AssignmentControl claimId={claim.id} assignee={claim.assignee} people={people} canAssign={can.assign} /></dd>
+              <dd>
+                <AssignmentControl claimId={claim.id} assignee={claim.assignee} people={people} canAssign={can.assign} />
+              </dd>
               <dt className="text-slate-500">Language</dt>
-              <dd data-testid="claim-language">{languageName(claim.language)} <span className="text-slate-500">({claim.language})</span></dd>
+              <dd data-testid="claim-language">
+                {languageName(claim.language)} <span className="text-slate-500">({claim.language})</span>
+              </dd>
               <dt className="text-slate-500">Source key</dt>
               <dd className="break-all font-mono text-xs leading-5">{claim.sourceKey}</dd>
               <dt className="text-slate-500">Updated</dt>
-              <dd><time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time></dd>
+              <dd>
+                <time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time>
+              </dd>
             </dl>
           </section>
           <ClaimHistory events={history.events} names={names} />

@@ -5,6 +5,4 @@ import { parseOrThrow } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute<{ id: string }>(async ({ actor, params }) =>
-  getClaim({ actor, id: parseOrThrow(claimIdSchema, params.id, 'id') }),
-);
+export const GET = apiRoute<{ id: string }>(async ({ actor, params }) => getClaim({ actor, id: parseOrThrow(claimIdSchema, params.id, 'id') }));
