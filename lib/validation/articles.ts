@@ -2,6 +2,7 @@
 // server: where an article came from and what an importer may correct.
 import { z } from './zod';
 import { isoDayOrTime } from './dates';
+import { httpUrlText } from './http-url';
 import { storableText } from './text';
 
 export const IMPORT_SOURCE_KINDS = ['seed', 'paste', 'upload', 'url', 'api', 'cli'] as const;
@@ -10,17 +11,7 @@ export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** An absolute http(s) address (article links, fetched pages). */
-export const httpUrlSchema = storableText()
-  .trim()
-  .max(2000, 'Addresses are limited to 2000 characters.')
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
-    } catch {
-      return false;
-    }
-  }, 'Addresses must be http:// or https:// URLs.');
+export const httpUrlSchema = httpUrlText('Addresses');
 
 /**
  * What an importer may state instead of what is extracted or detected: each

@@ -2,6 +2,7 @@
 import { z } from './zod';
 import { CLAIM_STATUSES } from './claims';
 import { isoDayOrTime } from './dates';
+import { httpUrlText } from './http-url';
 import { idSchema } from './ids';
 import { storableText } from './text';
 
@@ -12,17 +13,7 @@ export const COMMENT_MAX = 5000;
 const INT32_MAX = 2_147_483_647;
 
 export const evidenceSchema = z.object({
-  url: storableText()
-    .trim()
-    .max(2000, 'Evidence links are limited to 2000 characters.')
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
-      } catch {
-        return false;
-      }
-    }, 'Evidence links must be http:// or https:// addresses.'),
+  url: httpUrlText('Evidence links', 'addresses'),
   label: storableText().trim().max(200, 'Evidence labels are limited to 200 characters.').nullish(),
 });
 export type EvidenceInput = z.infer<typeof evidenceSchema>;
