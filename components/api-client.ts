@@ -47,12 +47,18 @@ export async function postJson<T>(
     };
   }
   if (res.ok) return { ok: true, data: json as T };
+  return { ok: false, error: apiErrorFrom(res.status, json) };
+}
+
+/**
+ * The error of a non-2xx answer, from its JSON body (`{ error: { code, message } }`).
+ * A 401 means the session ended: the browser goes to sign in, and comes back here.
+ * Shared with the upload client (components/upload-client.ts).
+ */
+export function apiErrorFrom(status: number, json: Record<string, unknown>): ApiError {
   const err = (json.error ?? {}) as { code?: string; message?: string; issues?: ApiError['issues'] };
-  if (res.status === 401) window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
-  return {
-    ok: false,
-    error: { status: res.status, code: err.code ?? 'error', message: err.message ?? `Request failed (${res.status}).`, issues: err.issues, body: json },
-  };
+  if (status === 401) window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
+  return { status, code: err.code ?? 'error', message: err.message ?? `Request failed (${status}).`, issues: err.issues, body: json };
 }
 
 function isTimeout(e: unknown): boolean {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { requirePageActor } from '@/lib/auth/page-actor';
-import { canAnnounceWriting, canReview } from '@/lib/auth/permissions';
+import { canAnnounceWriting, canImportArticles, canReview } from '@/lib/auth/permissions';
 import { listQueueIds } from '@/lib/claims/list-queue-ids';
 import { latestSeq } from '@/lib/history/replay-changes';
 import { ROLE_LABELS } from '@/lib/validation/users';
@@ -39,6 +39,11 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
             <Link href="/audit" className={navLink}>
               Audit trail
             </Link>
+            {canImportArticles(actor) && (
+              <Link href="/articles/new" className={navLink}>
+                Add articles
+              </Link>
+            )}
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
             <ConnectionStatus />

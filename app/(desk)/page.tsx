@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requirePageActor } from '@/lib/auth/page-actor';
+import { canImportArticles } from '@/lib/auth/permissions';
 import { listClaims, listLanguages } from '@/lib/claims/list-claims';
 import { userNames } from '@/lib/users/user-names';
 import { parseListParams, type RawSearch } from '@/lib/validation/list-params';
@@ -44,10 +45,12 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
               <Link href="/" className="text-blue-700 underline">
                 Clear the filters
               </Link>
+            ) : canImportArticles(actor) ? (
+              <Link href="/articles/new" className="text-blue-700 underline">
+                Add articles
+              </Link>
             ) : (
-              <>
-                Import articles with <code>npm run db:seed</code>.
-              </>
+              'Reviewers and editors add articles to the desk.'
             )}
           </p>
         </div>
