@@ -112,6 +112,9 @@ export const configSchema = z.object({
   ORG_NAME: z.string().min(1).default('Factdesk'),
   ORG_URL: webUrl().optional(),
   REPORT_BASE_URL: webUrl().optional(),
+  // Lets the article fetcher (lib/articles/fetch-article.ts) reach loopback,
+  // private and link-local addresses: for tests that serve pages locally only.
+  IMPORT_ALLOW_PRIVATE_NETWORKS: flag(),
 });
 
 export type Settings = z.infer<typeof configSchema>;

@@ -15,9 +15,23 @@ export const IMPORT_REFUSAL_REASONS = [
   'unsupported_type',
   'no_article',
   'invalid_name',
+  // Fetching a URL (lib/articles/fetch-article.ts).
+  'fetch_timeout',
+  'fetch_too_large',
+  'fetch_not_html',
+  'fetch_refused_address',
+  'fetch_http_status',
+  'fetch_failed',
 ] as const;
 export type ImportRefusalReason = (typeof IMPORT_REFUSAL_REASONS)[number];
 
 export function importRefusal(reason: ImportRefusalReason, sentence: string): AppError {
-  return new AppError(reason === 'too_large' ? 'payload_too_large' : 'invalid_input', sentence, { reason });
+  return new AppError(reason === 'too_large' || reason === 'fetch_too_large' ? 'payload_too_large' : 'invalid_input', sentence, { reason });
+}
+
+/** The refusal reason an error carries, or null for any other error (a bug, the database). */
+export function importRefusalReason(e: unknown): ImportRefusalReason | null {
+  if (!(e instanceof AppError)) return null;
+  const reason = e.details?.reason;
+  return IMPORT_REFUSAL_REASONS.find((r) => r === reason) ?? null;
 }

@@ -110,14 +110,16 @@ export function sameOriginOnly<C>(handler: (req: Request, context: C) => Promise
 
 export const MAX_JSON_BYTES = 256 * 1024;
 
-function tooLarge(maxBytes: number) {
-  return new AppError('payload_too_large', `The request is too large: at most ${Math.round(maxBytes / 1024)} KB of JSON is accepted.`);
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`);
+
+function tooLarge(maxBytes: number, kind: string | null) {
+  return new AppError('payload_too_large', `The request is too large: at most ${sizeText(maxBytes)}${kind ? ` of ${kind}` : ''} is accepted.`);
 }
 
 // Reads at most maxBytes: a huge body is refused as soon as it passes the limit,
 // never buffered whole.
-async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge(maxBytes);
+async function readLimited(req: Request, maxBytes: number, kind: string | null = 'JSON'): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge(maxBytes, kind);
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -128,10 +130,15 @@ async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array<A
     size += value.byteLength;
     // Stop reading (cancelling would reset the connection before the 413 is
     // sent); the 413 closes the connection instead.
-    if (size > maxBytes) throw tooLarge(maxBytes);
+    if (size > maxBytes) throw tooLarge(maxBytes, kind);
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/** The raw body, at most maxBytes (413 beyond, naming the limit), for bodies that are not JSON (multipart uploads). */
+export function readBody(req: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  return readLimited(req, maxBytes, null);
 }
 
 /** The body as JSON: at most maxBytes of valid UTF-8 (invalid bytes are refused, not replaced). */

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { AUDIT_ACTIONS } from '../../lib/validation/audit-events';
 import { db } from '../../lib/db';
 import { CLIENT_EVENT_SCHEMAS, type ClientEvent } from '../../lib/realtime/events';
+import { articlesJsonRequestSchema } from '../../lib/validation/articles';
 import { auditQuerySchema } from '../../lib/validation/audit';
 import { CLAIM_STATUSES, listClaimsQuerySchema } from '../../lib/validation/claims';
 import { EXPORT_FORMATS, exportQuerySchema } from '../../lib/validation/export';
@@ -284,6 +285,11 @@ const NEXTAUTH_WORDS = ['session', 'csrf', 'providers', 'signin', 'signout', 'ca
 
 const FIELDS: Record<string, RouteFields> = {
   'app/api/[...unknown]/route.ts': {},
+  'app/api/articles/route.ts': {
+    body: keysOf(articlesJsonRequestSchema),
+    bodySchema: articlesJsonRequestSchema,
+    base: () => ({ articles: [{ text: 'Fuzzed article: four soldiers asked for asylum at the border on Monday, officials said.' }] }),
+  },
   'app/api/audit/route.ts': { query: keysOf(auditQuerySchema) },
   'app/api/audit/verify/route.ts': {},
   'app/api/auth/[...nextauth]/route.ts': {

@@ -137,6 +137,14 @@ const TABLE: Entry[] = [
     path: () => '/api/audit/verify',
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
   },
+  {
+    file: 'app/api/articles/route.ts',
+    method: 'POST',
+    path: () => '/api/articles',
+    // A new text each time (UUIDs share no shingles), so every allowed call creates a claim.
+    body: () => ({ articles: [{ text: `Matrix import. ${Array.from({ length: 12 }, () => crypto.randomUUID()).join(' ')}` }] }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, editor: 200 },
+  },
   { file: 'app/api/export/route.ts', method: 'GET', path: () => '/api/export?format=json', expect: signedIn(200) },
   { file: 'app/api/health/route.ts', method: 'GET', path: () => '/api/health', expect: everyone(200) },
   // Unknown API paths: 401 before 404, so signed-out callers learn nothing.

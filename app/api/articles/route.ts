@@ -1,0 +1,82 @@
+// POST /api/articles: import articles from a script, a feed or the Add articles
+// page. JSON (text or URLs) or multipart/form-data (files); one outcome per
+// article, in order (lib/validation/articles.ts).
+import { canImportArticles } from '@/lib/auth/permissions';
+import { type ImportItem, importArticles } from '@/lib/claims/import-articles';
+import { AppError, parseOrThrow } from '@/lib/errors';
+import { apiRoute, readBody, readJson } from '@/lib/http/api-route';
+import {
+  type ArticleImportOutcome,
+  type ArticleImportResponse,
+  MAX_ARTICLES_PER_REQUEST,
+  MAX_JSON_REQUEST_BYTES,
+  MAX_MULTIPART_REQUEST_BYTES,
+  OVERRIDE_FIELDS,
+  articlesFormFieldsSchema,
+  articlesJsonRequestSchema,
+} from '@/lib/validation/articles';
+
+export const dynamic = 'force-dynamic';
+
+type Parsed = { preview: boolean; items: ImportItem[] };
+
+export const POST = apiRoute(async ({ req, actor, requestId }): Promise<ArticleImportResponse> => {
+  // Before reading up to 100 MB of someone who may not import at all.
+  if (!canImportArticles(actor)) throw new AppError('forbidden', 'Your role cannot import articles.');
+  const [type = ''] = (req.headers.get('content-type') ?? '').split(';').map((s) => s.trim().toLowerCase());
+  let parsed: Parsed;
+  if (type === 'application/json') parsed = parseJson(await readJson(req, MAX_JSON_REQUEST_BYTES));
+  else if (type === 'multipart/form-data') parsed = await parseMultipart(req);
+  else throw new AppError('invalid_input', 'Send the articles as application/json or as multipart/form-data.');
+  const results = await importArticles({ actor, items: parsed.items, preview: parsed.preview, requestId });
+  return { preview: parsed.preview, results, counts: countOutcomes(results) };
+});
+
+function parseJson(body: unknown): Parsed {
+  const request = parseOrThrow(articlesJsonRequestSchema, body);
+  const items = request.articles.map((a): ImportItem => {
+    const common = { overrides: a.overrides, confirmNearDuplicate: a.confirmNearDuplicate };
+    return 'url' in a ? { kind: 'url', url: a.url, ...common } : { kind: 'text', source: a.source, text: a.text, format: a.format, name: a.name, ...common };
+  });
+  return { preview: request.preview, items };
+}
+
+const fieldError = (field: string, message: string) => new AppError('invalid_input', `${field}: ${message}`, { issues: [{ path: field, message }] });
+
+async function parseMultipart(req: Request): Promise<Parsed> {
+  const body = await readBody(req, MAX_MULTIPART_REQUEST_BYTES);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    throw new AppError('invalid_input', 'The multipart/form-data body could not be read: check its boundary and part headers.');
+  }
+  const files: File[] = [];
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (key === 'file') {
+      if (typeof value === 'string') throw fieldError('file', 'Each "file" part must be a file (with a file name), not a text field.');
+      files.push(value);
+    } else if (typeof value !== 'string') {
+      throw fieldError(key, 'Only the "file" parts may hold files.');
+    } else if (key in fields) {
+      throw fieldError(key, 'Send this field once.');
+    } else {
+      fields[key] = value;
+    }
+  }
+  const { preview, confirmNearDuplicate, ...overrides } = parseOrThrow(articlesFormFieldsSchema, fields);
+  if (files.length === 0) throw fieldError('file', 'Send at least one file.');
+  if (files.length > MAX_ARTICLES_PER_REQUEST) throw fieldError('file', `At most ${MAX_ARTICLES_PER_REQUEST} files per request.`);
+  const corrected = OVERRIDE_FIELDS.find((f) => fields[f] !== undefined);
+  if (corrected && files.length !== 1) {
+    throw fieldError(corrected, 'Corrections (headline, outlet, url, publishedAt, language) apply to one file: send one file per request to set them.');
+  }
+  return { preview, items: files.map((file): ImportItem => ({ kind: 'upload', name: file.name, file, overrides, confirmNearDuplicate })) };
+}
+
+function countOutcomes(results: readonly ArticleImportOutcome[]): ArticleImportResponse['counts'] {
+  const counts = { created: 0, updated: 0, unchanged: 0, duplicate: 0, near_duplicate: 0, refused: 0 };
+  for (const r of results) counts[r.outcome]++;
+  return counts;
+}
