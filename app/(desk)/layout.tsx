@@ -17,7 +17,7 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
   // Read before the page's own data, so a change racing the render is replayed, not lost.
   const initialSeq = await latestSeq();
   const queue = canReview(actor) ? await listQueueIds({ actor }) : null;
-  const navLink = 'rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100';
+  const navLink = 'whitespace-nowrap rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100';
   return (
     <RealtimeProvider me={{ id: actor.id, displayName: actor.displayName }} canAnnounceWriting={canAnnounceWriting(actor)} initialSeq={initialSeq}>
       <a
@@ -27,11 +27,12 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
+        {/* On a phone the links take a row of their own under the name and the account. */}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:h-14 sm:flex-nowrap sm:py-0">
           <Link href="/" className="text-lg font-semibold tracking-tight">
             Fact<span className="text-blue-700">desk</span>
           </Link>
-          <nav aria-label="Main" className="flex gap-1 text-sm">
+          <nav aria-label="Main" className="order-last -mx-2 flex w-[calc(100%+1rem)] gap-1 overflow-x-auto text-sm sm:order-none sm:mx-0 sm:w-auto">
             <Link href="/" className={navLink}>
               Claims
             </Link>

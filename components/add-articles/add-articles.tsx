@@ -4,8 +4,9 @@
 // (nothing written) → correct title and language, confirm near-duplicates →
 // import → every article's outcome. One request per article, a few at once,
 // each with its own progress bar; the server decides everything.
+import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { articleImportAnswerSchema } from '@/lib/validation/article-outcome';
+import { articleImportResponseSchema } from '@/lib/validation/articles';
 import { postWithProgress } from '../upload-client';
 import { ArticleCard } from './article-card';
 import { type AddSources, ArticleSources } from './article-sources';
@@ -48,9 +49,10 @@ export function AddArticles() {
       if (res.error.code !== 'aborted') update(item.key, { phase: 'failed', error: res.error.message, failedAt: preview ? 'preview' : 'import' });
       return;
     }
-    const outcome = articleImportAnswerSchema.safeParse(res.data).data?.results[0];
+    const outcome = articleImportResponseSchema.safeParse(res.data).data?.results[0];
     if (!outcome) update(item.key, { phase: 'failed', error: UNREADABLE, failedAt: preview ? 'preview' : 'import' });
-    else if (preview) update(item.key, { phase: 'previewed', preview: outcome, title: outcome.article?.title ?? '', language: outcome.article?.language ?? '' });
+    else if (preview)
+      update(item.key, { phase: 'previewed', preview: outcome, title: outcome.article?.title ?? '', language: outcome.article?.language ?? '' });
     else update(item.key, { phase: 'done', result: outcome });
   }
 
@@ -90,7 +92,9 @@ export function AddArticles() {
 
   const add: AddSources = (sources) => setItems((all) => [...all, ...sources.map(({ source, label }) => newItem(source, label))]);
 
-  const toPreview = items.filter((i) => i.phase === 'ready' || (i.phase === 'failed' && i.failedAt === 'preview'));
+  const unpreviewed = items.filter((i) => i.phase === 'ready');
+  const failedPreviews = items.filter((i) => i.phase === 'failed' && i.failedAt === 'preview');
+  const toPreview = [...unpreviewed, ...failedPreviews];
   const inFlight = items.some((i) => i.phase === 'previewing' || i.phase === 'importing');
   const previewed = items.filter((i) => i.preview);
   const importable = items.filter(willImport).length;
@@ -111,6 +115,9 @@ export function AddArticles() {
             <button type="button" onClick={startOver} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
               Add more articles
             </button>
+            <Link href="/" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
+              Go to the claims list
+            </Link>
             {items.some((i) => i.phase === 'failed' && i.failedAt === 'import') && (
               <button
                 type="button"
@@ -150,32 +157,42 @@ export function AddArticles() {
           )}
           {items.length > 0 && (
             <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
-              <button
-                type="button"
-                onClick={() => void previewAll(toPreview)}
-                disabled={toPreview.length === 0 || busy}
-                className={`rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50 ${
-                  previewed.length === 0 ? 'bg-blue-700 text-white hover:bg-blue-800' : 'border border-slate-300 bg-white hover:bg-slate-50'
-                }`}
-              >
-                {previewing ? 'Previewing…' : previewed.length === 0 ? `Preview ${plural(toPreview.length, 'article')}` : `Preview ${toPreview.length} more`}
-              </button>
+              {(toPreview.length > 0 || previewed.length === 0) && (
+                <button
+                  type="button"
+                  onClick={() => void previewAll(toPreview)}
+                  disabled={toPreview.length === 0 || busy}
+                  className={`rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50 ${
+                    previewed.length === 0 ? 'bg-blue-700 text-white hover:bg-blue-800' : 'border border-slate-300 bg-white hover:bg-slate-50'
+                  }`}
+                >
+                  {previewing
+                    ? 'Previewing…'
+                    : previewed.length === 0
+                      ? `Preview ${plural(toPreview.length, 'article')}`
+                      : unpreviewed.length > 0
+                        ? `Preview ${toPreview.length} more`
+                        : `Retry ${plural(failedPreviews.length, 'failed preview')}`}
+                </button>
+              )}
               {previewed.length > 0 && (
                 <button
                   type="button"
                   onClick={() => void importAll()}
-                  disabled={importable === 0 || inFlight || toPreview.length > 0}
+                  disabled={importable === 0 || inFlight || unpreviewed.length > 0}
                   className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50"
                 >
                   {busy ? 'Importing…' : `Import ${plural(importable, 'article')}`}
                 </button>
               )}
               <p className="text-xs text-slate-600">
-                {toPreview.length > 0 && previewed.length > 0
+                {unpreviewed.length > 0 && previewed.length > 0
                   ? 'Preview the new ones before importing.'
-                  : previewed.length > 0 && importable === 0
-                    ? 'Nothing new to import: tick “Import anyway” on a near-duplicate to import it.'
-                    : 'Nothing is written until you import.'}
+                  : failedPreviews.length > 0 && previewed.length > 0
+                    ? 'Articles whose preview failed are left out of the import unless you retry them.'
+                    : previewed.length > 0 && importable === 0
+                      ? 'Nothing new to import: tick “Import anyway” on a near-duplicate to import it.'
+                      : 'Nothing is written until you import.'}
               </p>
             </div>
           )}

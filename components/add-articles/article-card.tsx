@@ -7,7 +7,7 @@ import { useId, useMemo } from 'react';
 import { languageName } from '@/lib/utils/format';
 import { languageOptions } from '@/lib/utils/languages';
 import { textDirection } from '@/lib/utils/text-direction';
-import type { ArticleImportOutcome } from '@/lib/validation/article-outcome';
+import type { ArticleImportOutcome } from '@/lib/validation/articles';
 import type { Item } from './import-items';
 import { ClaimLink, formatBytes, percent, SendProgress, StateBadge } from './parts';
 
@@ -32,21 +32,26 @@ export function ArticleCard({ item, busy, onChange, onRemove, onRetry }: Props) 
           <bdi>{item.label}</bdi>
           {item.source.kind === 'file' && <span className="ml-2 font-normal text-slate-500">{formatBytes(item.source.file.size)}</span>}
         </h3>
-        <StateBadge item={item} />
-        <button
-          type="button"
-          onClick={() => onRemove(item.key)}
-          disabled={busy && !inFlight}
-          className="rounded-md px-2 py-0.5 text-sm text-slate-600 underline-offset-2 hover:bg-slate-100 hover:text-red-700 hover:underline disabled:opacity-50"
-        >
-          {inFlight ? 'Cancel' : 'Remove'}
-          <span className="sr-only"> {item.label}</span>
-        </button>
+        <div className="ml-auto flex items-center gap-2">
+          <StateBadge item={item} />
+          <button
+            type="button"
+            onClick={() => onRemove(item.key)}
+            disabled={busy && !inFlight}
+            className="rounded-md px-2 py-0.5 text-sm text-slate-600 underline-offset-2 hover:bg-slate-100 hover:text-red-700 hover:underline disabled:opacity-50"
+          >
+            {inFlight ? 'Cancel' : 'Remove'}
+            <span className="sr-only"> {item.label}</span>
+          </button>
+        </div>
       </div>
 
       {inFlight && <SendProgress item={item} />}
       {item.phase === 'failed' && (
-        <div className="mt-3 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="article-error">
+        <div
+          className="mt-3 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          data-testid="article-error"
+        >
           <p className="flex-1">{item.error}</p>
           <button type="button" onClick={() => onRetry(item.key)} disabled={busy} className="font-medium underline disabled:opacity-50">
             Try again
@@ -79,6 +84,12 @@ function PreviewBody({ item, preview, busy, onChange }: { item: Item; preview: A
   // The server's direction for what it detected; the importer's correction decides otherwise.
   const dir = language === article.language ? article.direction : textDirection(language);
   const best = preview.nearDuplicates[0];
+  // The body starts with the headline line it was derived from: the title field above shows it.
+  const excerpt = article.excerpt.startsWith(article.title) ? article.excerpt.slice(article.title.length) : article.excerpt;
+  const paragraphs = excerpt
+    .split(/\n\s*\n|\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <div className="mt-4 space-y-4">
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_16rem]">
@@ -96,23 +107,21 @@ function PreviewBody({ item, preview, busy, onChange }: { item: Item; preview: A
             className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium"
           />
         </div>
-        <LanguageField
-          id={`${id}-lang`}
-          value={language}
-          detected={article}
-          disabled={busy}
-          onChange={(code) => onChange(item.key, { language: code })}
-        />
+        <LanguageField id={`${id}-lang`} value={language} detected={article} disabled={busy} onChange={(code) => onChange(item.key, { language: code })} />
       </div>
 
       <blockquote
         dir={dir}
         lang={language === 'und' ? undefined : language}
         data-testid="preview-excerpt"
-        className="whitespace-pre-line border-s-4 border-slate-200 ps-4 text-[15px] leading-7 text-slate-800"
+        className="space-y-2 border-s-4 border-slate-200 ps-4 text-[15px] leading-7 text-slate-800"
       >
-        {article.excerpt}
-        {article.bodyLength > article.excerpt.length && '…'}
+        {paragraphs.map((p, i) => (
+          <p key={i}>
+            {p}
+            {i === paragraphs.length - 1 && article.bodyLength > article.excerpt.length && '…'}
+          </p>
+        ))}
       </blockquote>
       <p className="text-xs text-slate-600">
         {[
@@ -189,7 +198,7 @@ function LanguageField({
         ? 'as the page declares it'
         : detected.language === 'und'
           ? 'too short to tell'
-          : `detected, ${percent(detected.languageConfidence ?? 0)} confidence`;
+          : `detected, ${percent(detected.languageConfidence)} confidence`;
   return (
     <div>
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">

@@ -1,8 +1,13 @@
 // The articles on the Add articles page, from choosing to their outcome, and
 // the request each one becomes: one per file, paste or address (the server
 // takes a batch, but one at a time gives each its own progress bar and retry).
-import type { ArticleOverrides } from '@/lib/validation/articles';
-import type { ArticleImportOutcome } from '@/lib/validation/article-outcome';
+import {
+  type ArticleImportOutcome,
+  type ArticleOverrides,
+  MAX_ARTICLES_PER_REQUEST,
+  MAX_UPLOAD_FILE_BYTES,
+  UPLOAD_EXTENSIONS,
+} from '@/lib/validation/articles';
 
 export type ItemSource = { kind: 'file'; file: File } | { kind: 'paste'; text: string; overrides: ArticleOverrides } | { kind: 'url'; url: string };
 
@@ -31,23 +36,38 @@ export type Item = {
   confirmNearDuplicate: boolean;
 };
 
-export const ACCEPTED_EXTENSIONS = ['.txt', '.md', '.html', '.htm'] as const;
-export const MAX_FILES = 50;
-export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+export const ACCEPTED_EXTENSIONS = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`);
+/** The issue's batch: up to 50 files (and pastes and addresses) at a time, as the API takes in one request. */
+export const MAX_FILES = MAX_ARTICLES_PER_REQUEST;
 /** Requests in flight at once: enough to keep the line busy, few enough not to crowd the server. */
 export const PARALLEL_REQUESTS = 3;
 
 let counter = 0;
 export function newItem(source: ItemSource, label: string): Item {
   counter += 1;
-  return { key: `item-${counter}`, label, source, phase: 'ready', progress: 0, preview: null, result: null, error: null, failedAt: null, title: '', language: '', confirmNearDuplicate: false };
+  return {
+    key: `item-${counter}`,
+    label,
+    source,
+    phase: 'ready',
+    progress: 0,
+    preview: null,
+    result: null,
+    error: null,
+    failedAt: null,
+    title: '',
+    language: '',
+    confirmNearDuplicate: false,
+  };
 }
 
 /** Why the browser will not send this file (the server checks again); null when it may. */
 export function fileProblem(file: File): string | null {
   const name = file.name.toLowerCase();
   if (!ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext))) return `${file.name}: only .txt, .md, .html and .htm files can be added.`;
-  if (file.size > MAX_FILE_BYTES) return `${file.name}: it is ${(file.size / 1024 / 1024).toFixed(1)} MB, and files are limited to 2 MB.`;
+  if (file.size > MAX_UPLOAD_FILE_BYTES) {
+    return `${file.name}: it is ${(file.size / 1024 / 1024).toFixed(1)} MB, and files are limited to ${MAX_UPLOAD_FILE_BYTES / 1024 / 1024} MB.`;
+  }
   return null;
 }
 
@@ -75,9 +95,7 @@ export function requestBody(item: Item, preview: boolean): FormData | object {
     return form;
   }
   const article =
-    source.kind === 'paste'
-      ? { text: source.text, source: 'paste', overrides: { ...source.overrides, ...fixes } }
-      : { url: source.url, overrides: fixes };
+    source.kind === 'paste' ? { text: source.text, source: 'paste', overrides: { ...source.overrides, ...fixes } } : { url: source.url, overrides: fixes };
   return { preview, articles: [{ ...article, ...(confirm ? { confirmNearDuplicate: true } : {}) }] };
 }
 

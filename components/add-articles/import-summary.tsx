@@ -22,13 +22,18 @@ function sentence(t: Tally, stage: Stage, previewing: boolean, items: Item[]): s
 export function ImportSummary({ items, stage, previewing }: { items: Item[]; stage: Stage; previewing: boolean }) {
   const t = tally(items, stage === 'compose' ? 'preview' : 'import');
   const text = sentence(t, stage, previewing, items);
+  const done = stage === 'done';
   const chips: [string, number, string][] = [
-    [stage === 'done' ? 'Created' : 'New', t.created, 'border-emerald-200 bg-emerald-50 text-emerald-900'],
-    ['Duplicates', t.duplicate, 'border-slate-200 bg-white text-slate-800'],
-    [stage === 'done' ? 'Near-duplicates skipped' : 'Near-duplicates', t.nearDuplicate, 'border-amber-200 bg-amber-50 text-amber-950'],
-    [stage === 'done' ? 'Refused' : 'Cannot be imported', t.refused, 'border-red-200 bg-red-50 text-red-900'],
+    [done ? 'created' : 'new', t.created, 'border-emerald-200 bg-emerald-50 text-emerald-900'],
+    [t.duplicate === 1 ? 'duplicate' : 'duplicates', t.duplicate, 'border-slate-200 bg-white text-slate-800'],
+    [
+      `${t.nearDuplicate === 1 ? 'near-duplicate' : 'near-duplicates'}${done ? ' skipped' : ''}`,
+      t.nearDuplicate,
+      'border-amber-200 bg-amber-50 text-amber-950',
+    ],
+    [done ? 'refused' : 'cannot be imported', t.refused, 'border-red-200 bg-red-50 text-red-900'],
   ];
-  if (t.failed) chips.push(['Failed', t.failed, 'border-red-300 bg-white text-red-900']);
+  if (t.failed) chips.push(['failed', t.failed, 'border-red-300 bg-white text-red-900']);
   const shown = stage === 'done' || items.some((i) => i.preview);
   return (
     <div data-testid="import-summary">

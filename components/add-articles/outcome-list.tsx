@@ -3,10 +3,11 @@
 // After the import: what became of every article, with links to the claims.
 import type { Item } from './import-items';
 import { finalOutcome } from './import-items';
-import { ClaimLink, percent } from './parts';
+import { ClaimLink, percent, SendProgress } from './parts';
 
 function OutcomeText({ item }: { item: Item }) {
   const outcome = finalOutcome(item);
+  if (item.phase === 'importing') return <SendProgress item={item} />;
   if (item.phase === 'failed' || !outcome) return <span className="text-red-800">Not imported: {item.error ?? 'the request failed.'}</span>;
   switch (outcome.outcome) {
     case 'created':
@@ -69,9 +70,9 @@ export function OutcomeList({ items }: { items: Item[] }) {
               <p className="text-xs text-slate-500">
                 <bdi>{item.label}</bdi>
               </p>
-              <p className="mt-0.5">
+              <div className="mt-0.5">
                 <OutcomeText item={item} />
-              </p>
+              </div>
             </div>
           </li>
         );

@@ -102,7 +102,13 @@ export function PasteForm({ onAdd, room, disabled }: { onAdd: AddSources; room: 
         {field('outlet', 'Outlet', 'text', { maxLength: 200 })}
         {field('url', 'Source URL', 'url', { inputMode: 'url', placeholder: 'https://' })}
         {field('publishedAt', 'Published date', 'date')}
-        {field('language', 'Language (ISO code)', 'text', { maxLength: 3, placeholder: 'e.g. ar, es, pt', autoComplete: 'off', spellCheck: false }, languageHint)}
+        {field(
+          'language',
+          'Language (ISO code)',
+          'text',
+          { maxLength: 3, placeholder: 'e.g. ar, es, pt', autoComplete: 'off', spellCheck: false },
+          languageHint,
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <button

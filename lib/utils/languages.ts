@@ -17,4 +17,3 @@ export function languageOptions(extra: string[] = []): LanguageOption[] {
   const codes = new Set([...ISO_639_1, ...extra.filter((c) => c && c !== 'und')]);
   return [...codes].map((code) => ({ code, name: languageName(code) })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
-

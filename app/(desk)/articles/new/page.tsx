@@ -26,8 +26,8 @@ export default async function AddArticlesPage() {
       <div>
         <h1 className="text-xl font-semibold tracking-tight">Add articles</h1>
         <p className="mt-1 max-w-prose text-sm text-slate-600">
-          Upload files, paste text or give an address. Each article is previewed first — title, language, boilerplate and anything like it already on
-          the desk — and nothing is written until you import.
+          Upload files, paste text or give an address. Each article is previewed first — title, language, boilerplate and anything like it already on the desk —
+          and nothing is written until you import.
         </p>
       </div>
       <AddArticles />
