@@ -2,23 +2,40 @@
 
 // The claims list. Rows update in place from live changes (status, assignee,
 // title), without reordering, so nothing jumps under the reviewer's cursor.
+// A claim imported meanwhile joins the top of the first page when it matches
+// the filters; when only the server can tell (a search, a later page), a
+// notice offers to show it.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { formatDateTime, initials, languageName } from '@/lib/utils/format';
+import { newClaimInList } from '@/lib/utils/list-membership';
 import type { ClaimSummary } from '@/lib/validation/claims';
 import { PresenceAvatars } from './realtime/presence-avatars';
-import { useDeskChanges } from './realtime/realtime-provider';
+import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
 import { ExportDialog } from './export-dialog';
 import { StatusBadge } from './status-badge';
 
-type Props = { claims: ClaimSummary[]; names: Record<string, string>; suffix: string; filterQuery: string };
+type Props = {
+  claims: ClaimSummary[];
+  names: Record<string, string>;
+  suffix: string;
+  filterQuery: string;
+  firstPage: boolean;
+  /** Shown while the list has no rows (a claim imported meanwhile can still arrive). */
+  empty: React.ReactNode;
+};
 
-export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Props) {
+/** Imported claims added to the list live, at most: a bigger import (a replay after a long absence) is a notice instead. */
+const MAX_ADDED_LIVE = 25;
+
+export function ClaimsTable({ claims: initial, names, suffix, filterQuery, firstPage, empty }: Props) {
   const router = useRouter();
+  const { me } = useRealtime();
   const [claims, setClaims] = useState(initial);
   const [source, setSource] = useState(initial);
   const [newClaims, setNewClaims] = useState(0);
+  const [added, setAdded] = useState<string[]>([]);
   const [changed, setChanged] = useState<Record<string, number>>({});
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const toggle = (id: string) =>
@@ -34,22 +51,54 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
     setSource(initial);
     setClaims(initial);
     setNewClaims(0);
+    setAdded([]);
     setSelected(new Set());
   }
 
   useDeskChanges(({ event, claim }) => {
     if (!claim) return;
     if (event.action === 'claim.imported' || event.action === 'article.imported') {
-      setNewClaims((n) => n + 1);
-      return;
+      const known = claims.some((r) => r.id === claim.id);
+      const fits = known ? 'no' : newClaimInList(claim, { filters: new URLSearchParams(filterQuery), firstPage, meId: me.id });
+      if (fits === 'yes' && added.length < MAX_ADDED_LIVE) {
+        setClaims((rows) => (rows.some((r) => r.id === claim.id) ? rows : [claim, ...rows]));
+        setAdded((ids) => [...ids, claim.id]);
+        setChanged((c) => ({ ...c, [claim.id]: event.seq }));
+      } else if (fits !== 'no') {
+        setNewClaims((n) => n + 1);
+      }
+      if (!known) return;
     }
     setClaims((rows) => rows.map((r) => (r.id === claim.id ? claim : r)));
     setChanged((c) => ({ ...c, [claim.id]: event.seq }));
   });
 
   const now = new Date();
+  const notice = newClaims > 0 && (
+    <div role="status" className="flex items-center justify-between rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm">
+      <span>
+        {newClaims} new claim{newClaims === 1 ? ' was' : 's were'} imported.
+      </span>
+      <button type="button" className="font-medium text-blue-700 underline" onClick={() => router.refresh()}>
+        Show
+      </button>
+    </div>
+  );
+  // Said once per claim added live; the rows themselves carry a "New" mark.
+  const announcement = added.length > 0 && `${added.length} new claim${added.length === 1 ? '' : 's'} added at the top of the list.`;
+  if (claims.length === 0) {
+    return (
+      <>
+        {notice}
+        {empty}
+      </>
+    );
+  }
   return (
     <>
+      <p role="status" className="sr-only" data-testid="added-live">
+        {announcement}
+      </p>
       <div className="flex items-center justify-end gap-3 text-sm">
         {selected.size > 0 && (
           <span className="text-slate-600">
@@ -61,16 +110,7 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
         )}
         <ExportDialog filterQuery={filterQuery} selectedIds={[...selected]} />
       </div>
-      {newClaims > 0 && (
-        <div role="status" className="flex items-center justify-between rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm">
-          <span>
-            {newClaims} new claim{newClaims === 1 ? ' was' : 's were'} imported.
-          </span>
-          <button type="button" className="font-medium text-blue-700 underline" onClick={() => router.refresh()}>
-            Show
-          </button>
-        </div>
-      )}
+      {notice}
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Claims, most recently changed first. Press j and k to move, Enter to open.</caption>
@@ -119,6 +159,11 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
                     <Link href={`/claims/${c.id}${suffix}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
                       <bdi>{c.title}</bdi>
                     </Link>
+                    {added.includes(c.id) && (
+                      <span data-testid="new-row" className="ml-2 rounded-full bg-blue-100 px-1.5 py-0.5 align-middle text-[11px] font-semibold text-blue-900">
+                        New
+                      </span>
+                    )}
                     <div className="mt-0.5 flex items-center gap-2">
                       <span className="font-mono text-xs text-slate-500">{c.sourceKey}</span>
                       <PresenceAvatars claimId={c.id} />

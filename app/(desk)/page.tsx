@@ -37,26 +37,32 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
         focusSearch={raw.focus === 'search'}
       />
 
-      {page.claims.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="empty-list">
-          <p className="font-medium">{filtered ? 'No claims match these filters.' : 'No claims yet.'}</p>
-          <p className="mt-1 text-sm text-slate-600">
-            {filtered ? (
-              <Link href="/" className="text-blue-700 underline">
-                Clear the filters
-              </Link>
-            ) : canImportArticles(actor) ? (
-              <Link href="/articles/new" className="text-blue-700 underline">
-                Add articles
-              </Link>
-            ) : (
-              'Reviewers and editors add articles to the desk.'
-            )}
-          </p>
-        </div>
-      ) : (
-        <ClaimsTable key={keep.toString() + (query.cursor ?? '')} claims={page.claims} names={names} suffix={suffix} filterQuery={keep.toString()} />
-      )}
+      <ClaimsTable
+        key={keep.toString() + (query.cursor ?? '')}
+        claims={page.claims}
+        names={names}
+        suffix={suffix}
+        filterQuery={keep.toString()}
+        firstPage={!query.cursor}
+        empty={
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="empty-list">
+            <p className="font-medium">{filtered ? 'No claims match these filters.' : 'No claims yet.'}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              {filtered ? (
+                <Link href="/" className="text-blue-700 underline">
+                  Clear the filters
+                </Link>
+              ) : canImportArticles(actor) ? (
+                <Link href="/articles/new" className="text-blue-700 underline">
+                  Add articles
+                </Link>
+              ) : (
+                'Reviewers and editors add articles to the desk.'
+              )}
+            </p>
+          </div>
+        }
+      />
       <nav aria-label="Pages" className="flex justify-between text-sm">
         {query.cursor ? (
           <Link href={`/${suffix}`} className="text-blue-700 hover:underline">
