@@ -173,7 +173,7 @@ test('a viewer gets no Add articles link, and the page and the API refuse them',
   expect(res.status()).toBe(403);
 });
 
-test('the browser turns away a file over 2 MB at once; a request that fails says why and can be sent again', async ({ page }) => {
+test('the browser turns away a file over 2 MB; a failed request says why and can be sent again; a refused address says why', async ({ page }) => {
   await signIn(page, 'reviewer@factdesk.test');
   // A proxy in front of the desk refuses the first request with its own error page.
   let refuse = true;
@@ -199,4 +199,14 @@ test('the browser turns away a file over 2 MB at once; a request that fails says
   await card.getByRole('button', { name: 'Try again' }).click();
   await expect(card.getByTestId('article-state')).toHaveText('New');
   await expect(card.getByLabel('Title')).toHaveValue(/^Ferry timetable changes from Monday \d+$/);
+
+  // An address the server will not fetch (this desk runs without IMPORT_ALLOW_PRIVATE_NETWORKS): one sentence says why.
+  await page.getByRole('tab', { name: 'From a URL' }).click();
+  await page.getByLabel('Article address').fill('http://127.0.0.1/news/ferry');
+  await page.getByRole('button', { name: 'Add to the list' }).click();
+  await page.getByRole('button', { name: 'Preview 1 more' }).click();
+  const address = page.getByTestId('article-card').filter({ hasText: 'http://127.0.0.1/news/ferry' });
+  await expect(address.getByTestId('article-state')).toHaveText('Cannot be imported');
+  await expect(address.getByTestId('preview-refusal')).toHaveText('127.0.0.1 is a loopback address, which Factdesk does not fetch.');
+  await expect(page.getByRole('button', { name: 'Import 1 article' })).toBeEnabled();
 });
