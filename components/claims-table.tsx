@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { formatDateTime, initials, languageName } from '@/lib/utils/format';
+import { dirAttribute } from '@/lib/utils/text-direction';
 import type { ClaimSummary } from '@/lib/validation/claims';
 import { PresenceAvatars } from './realtime/presence-avatars';
 import { useDeskChanges } from './realtime/realtime-provider';
@@ -116,9 +117,12 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery }: Pro
                     <input type="checkbox" aria-label={`Select “${c.title}”`} checked={selected.has(c.id)} onChange={() => toggle(c.id)} className="mt-1" />
                   </td>
                   <td className="px-4 py-3">
-                    <Link href={`/claims/${c.id}${suffix}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
-                      <bdi>{c.title}</bdi>
-                    </Link>
+                    {/* The title in its own language and direction (right-aligned for Arabic), inside a table that stays left to right. */}
+                    <div lang={c.language} dir={dirAttribute(c.language)} className="text-start" data-testid="claim-title">
+                      <Link href={`/claims/${c.id}${suffix}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
+                        {c.title}
+                      </Link>
+                    </div>
                     <div className="mt-0.5 flex items-center gap-2">
                       <span className="font-mono text-xs text-slate-500">{c.sourceKey}</span>
                       <PresenceAvatars claimId={c.id} />
