@@ -10,6 +10,7 @@ import type { ExportClaim } from '../export-claims';
 import type { ExportMeta } from './json';
 import { STATUS_LABELS } from '../../utils/status-labels';
 import { dirAttribute, type TextDirection } from '../../utils/text-direction';
+import { isHttpUrl } from '../../validation/http-url';
 import { bidiText, hasRtlLetters, isolate, withoutBidiControls } from './pdf-bidi';
 import { STATUS_COLOR, describeFilters, when } from './report-text';
 
@@ -90,6 +91,10 @@ function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
     doc.y = y;
     paragraph(doc, value, { direction, x: MARGIN + labelWidth });
   };
+  const article = [c.outlet, c.byline].filter((part): part is string => Boolean(part)).map(isolate);
+  if (c.publishedAt) article.push(`published ${c.publishedAt.slice(0, 10)}`);
+  if (c.articleUrl && isHttpUrl(c.articleUrl)) article.push(`<${c.articleUrl}>`);
+  if (article.length) line('Article', article.join(' · '));
   line('Reason', c.reason ?? '—', 'auto');
   line('Evidence', c.evidence.length ? c.evidence.map((e) => (e.label ? `${isolate(e.label)} <${e.url}>` : e.url)).join('; ') : '—');
   line('Reviewer', c.decidedBy ? `${isolate(c.decidedBy.name)}, ${when(c.decidedAt)}` : '—');
