@@ -4,6 +4,7 @@
 // own (English, left to right); the article's names inside it are isolated.
 import Link from 'next/link';
 import { formatDate, formatDateTime, formatPercent, languageWithConfidence } from '@/lib/utils/format';
+import { dirAttribute } from '@/lib/utils/text-direction';
 import type { ClaimDetail } from '@/lib/validation/claims';
 import { isHttpUrl } from '@/lib/validation/http-url';
 
@@ -42,14 +43,15 @@ export function ClaimMeta({ claim }: Props) {
   parts.push(<span key="language">{languageWithConfidence(claim.language, claim.languageConfidence)}</span>);
   return (
     <p className="mt-2 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm text-slate-600" data-testid="claim-meta">
+      {/* Each separator stays with the item before it, so a wrapped line never starts with one. */}
       {parts.map((part, i) => (
         <span key={i} className="inline-flex items-baseline gap-x-2">
-          {i > 0 && (
+          {part}
+          {i < parts.length - 1 && (
             <span aria-hidden className="text-slate-400">
               ·
             </span>
           )}
-          {part}
         </span>
       ))}
     </p>
@@ -61,7 +63,9 @@ export function NearDuplicateNotice({ of }: { of: NonNullable<ClaimDetail['nearD
     <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="near-duplicate-notice">
       Imported as a near-duplicate of{' '}
       <Link href={`/claims/${of.id}`} className="font-medium text-blue-800 underline hover:text-blue-950">
-        <bdi>{of.title}</bdi>
+        <bdi lang={of.language} dir={dirAttribute(of.language)}>
+          {of.title}
+        </bdi>
       </Link>{' '}
       ({formatPercent(of.similarity)} similar)
     </p>

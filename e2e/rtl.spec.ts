@@ -96,6 +96,10 @@ test('a claim imported as a near-duplicate names the claim it resembles', async 
   await page.goto(`/claims/${arabic.id}`);
   const notice = page.getByTestId('near-duplicate-notice');
   await expect(notice).toContainText(/^Imported as a near-duplicate of .+ \(\d+% similar\)$/);
+  // The other claim's title in its own language and direction, inside the English sentence.
+  await expect(notice.locator('bdi')).toHaveAttribute('dir', 'rtl');
+  await expect(notice.locator('bdi')).toHaveAttribute('lang', 'ar');
+  await shoot(page, 'near-duplicate');
   await notice.getByRole('link').click();
   await expect(page).not.toHaveURL(new RegExp(`/claims/${arabic.id}`));
   await expect(page).toHaveURL(/\/claims\/[0-9a-f-]{36}$/);

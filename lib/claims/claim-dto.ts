@@ -23,7 +23,7 @@ export const CLAIM_SUMMARY_SELECT = {
 export const CLAIM_DETAIL_INCLUDE = {
   decidedBy: true,
   assignee: true,
-  nearDuplicateOf: { select: { id: true, title: true } },
+  nearDuplicateOf: { select: { id: true, title: true, language: true } },
 } as const satisfies Prisma.ClaimInclude;
 
 type SummaryColumns = Pick<Claim, keyof typeof CLAIM_SUMMARY_SELECT>;
@@ -48,7 +48,8 @@ export function toClaimSummary(c: SummaryColumns): ClaimSummary {
 
 function nearDuplicateOf(c: DetailRow): ClaimDetail['nearDuplicateOf'] {
   if (!c.nearDuplicateOf || c.nearDuplicateSimilarity === null) return null;
-  return { id: c.nearDuplicateOf.id, title: c.nearDuplicateOf.title, similarity: c.nearDuplicateSimilarity };
+  const { id, title, language } = c.nearDuplicateOf;
+  return { id, title, language, similarity: c.nearDuplicateSimilarity };
 }
 
 export function toClaimDetail(c: DetailRow): ClaimDetail {

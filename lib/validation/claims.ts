@@ -41,8 +41,8 @@ export type ClaimSummary = {
 
 type Person = { id: string; displayName: string; email: string };
 
-/** The claim an article was imported beside, as a confirmed near-duplicate; similarity 0–1. */
-export type NearDuplicateLink = { id: string; title: string; similarity: number };
+/** The claim an article was imported beside, as a confirmed near-duplicate; similarity 0–1; its language, to show its title. */
+export type NearDuplicateLink = { id: string; title: string; language: string; similarity: number };
 
 /** One claim with its text and verdict, as the claim page and GET /api/claims/:id have it (lib/claims/claim-dto.ts builds it). */
 export type ClaimDetail = ClaimSummary & {

@@ -76,7 +76,7 @@ describe('GET /api/claims/:id', () => {
 
   it('links a confirmed near-duplicate to the claim it resembles, with the similarity', async () => {
     const claim = (await (await desk.call('viewer', 'GET', `/api/claims/${reorderedId}`)).json()) as ClaimDetail;
-    expect(claim.nearDuplicateOf).toMatchObject({ id: arabicId, title: HEADLINE });
+    expect(claim.nearDuplicateOf).toMatchObject({ id: arabicId, title: HEADLINE, language: 'ar' });
     expect(claim.nearDuplicateOf?.similarity).toBeGreaterThan(0.5);
     expect(claim.nearDuplicateOf?.similarity).toBeLessThan(1);
     // Details the page did not give are null, not invented.

@@ -11,7 +11,7 @@ import { importArticle } from '../../lib/claims/import-article';
 import { db, disconnectDb } from '../../lib/db';
 import { withDatabase } from '../../scripts/with-database';
 import { SEEDS_DIR } from '../../seeds/run-seed';
-import type { ArticleOverrides } from '../../lib/validation/articles';
+import type { ArticleOverrides, ImportSourceKind } from '../../lib/validation/articles';
 import {
   FIXTURE_ARTICLES,
   type FreshClaim,
@@ -29,23 +29,23 @@ const ANSWERS_FD = 3;
 
 const FIXTURES_DIR = path.resolve(import.meta.dirname, '../fixtures');
 
-/** The copy's bytes, and what an editor would have given with it. */
-function copyOf(article: SeedArticle, tag: string): { text: string; overrides?: ArticleOverrides } {
+/** The copy's bytes, how it comes in (a seed file, or an uploaded page), and what an editor would have given with it. */
+function copyOf(article: SeedArticle, tag: string): { text: string; source: ImportSourceKind; overrides?: ArticleOverrides } {
   if (article === 'arabic') {
     const { file, headline, url } = FIXTURE_ARTICLES.arabic;
-    return { text: taggedPage(readFileSync(path.join(FIXTURES_DIR, file), 'utf8'), headline, tag), overrides: { url } };
+    return { text: taggedPage(readFileSync(path.join(FIXTURES_DIR, file), 'utf8'), headline, tag), source: 'upload', overrides: { url } };
   }
-  return { text: taggedText(readFileSync(path.join(SEEDS_DIR, `${SEED_ARTICLES[article]}.txt`), 'utf8'), tag) };
+  return { text: taggedText(readFileSync(path.join(SEEDS_DIR, `${SEED_ARTICLES[article]}.txt`), 'utf8'), tag), source: 'seed' };
 }
 
 async function importCopies({ tag, articles }: FreshClaimsRequest): Promise<FreshClaim[]> {
   const claims: FreshClaim[] = [];
   for (const article of articles) {
-    const { text, overrides } = copyOf(article, tag);
+    const { text, source, overrides } = copyOf(article, tag);
     // A copy resembles its seed (and the other copies): confirmed as a near-duplicate, as an editor would.
     const { outcome, claimId } = await importArticle({
       actor: null,
-      source: 'seed',
+      source,
       fileName: taggedFileName(article, tag),
       content: { bytes: Buffer.from(text, 'utf8') },
       overrides,

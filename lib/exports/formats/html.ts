@@ -24,7 +24,7 @@ body{font-family:"Inter Variable","Noto Sans","Noto Sans Arabic","Segoe UI","Gee
 h1{font-size:1.6rem;margin:0}.meta{color:#475569;font-size:.85rem}
 .summary{display:flex;gap:2rem;align-items:center;margin:1.5rem 0;padding:1rem;border:1px solid #e2e8f0;border-radius:.5rem}
 .claim{border-top:1px solid #e2e8f0;padding:1rem 0;break-inside:avoid}.claim h2{font-size:1.05rem;margin:0 0 .25rem}
-.badge{display:inline-block;padding:0 .5rem;border-radius:999px;color:#fff;font-size:.75rem;font-weight:600}
+.badge{display:inline-block;padding:0 .5rem;border-radius:999px;color:#fff;font-size:.75rem;font-weight:600;-webkit-print-color-adjust:exact;print-color-adjust:exact}
 dl{display:grid;grid-template-columns:8rem 1fr;gap:.15rem .75rem;font-size:.85rem;margin:.5rem 0}dt{color:#64748b}dd{margin:0}
 ol.history{font-size:.8rem;color:#334155;margin:.25rem 0 0;padding-left:1.2rem}
 .toolbar{margin:1rem 0}@media print{.toolbar{display:none}body{margin:0}a{color:inherit}}
