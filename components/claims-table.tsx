@@ -10,6 +10,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { formatDateTime, initials, languageName } from '@/lib/utils/format';
 import { newClaimInList } from '@/lib/utils/list-membership';
+import { dirAttribute } from '@/lib/utils/text-direction';
 import type { ClaimSummary } from '@/lib/validation/claims';
 import { PresenceAvatars } from './realtime/presence-avatars';
 import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
@@ -156,14 +157,22 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery, first
                     <input type="checkbox" aria-label={`Select “${c.title}”`} checked={selected.has(c.id)} onChange={() => toggle(c.id)} className="mt-1" />
                   </td>
                   <td className="px-4 py-3">
-                    <Link href={`/claims/${c.id}${suffix}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
-                      <bdi>{c.title}</bdi>
-                    </Link>
-                    {added.includes(c.id) && (
-                      <span data-testid="new-row" className="ml-2 rounded-full bg-blue-100 px-1.5 py-0.5 align-middle text-[11px] font-semibold text-blue-900">
-                        New
-                      </span>
-                    )}
+                    {/* The title in its own language and direction (right-aligned for Arabic), inside a table that stays left to right. */}
+                    <div lang={c.language} dir={dirAttribute(c.language)} className="text-start" data-testid="claim-title">
+                      <Link href={`/claims/${c.id}${suffix}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
+                        {c.title}
+                      </Link>
+                      {added.includes(c.id) && (
+                        <span
+                          data-testid="new-row"
+                          lang="en"
+                          dir="ltr"
+                          className="ms-2 rounded-full bg-blue-100 px-1.5 py-0.5 align-middle text-[11px] font-semibold text-blue-900"
+                        >
+                          New
+                        </span>
+                      )}
+                    </div>
                     <div className="mt-0.5 flex items-center gap-2">
                       <span className="font-mono text-xs text-slate-500">{c.sourceKey}</span>
                       <PresenceAvatars claimId={c.id} />

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
 import type { ClaimDetail } from '../validation/claims';
 import type { AssignmentInput } from '../validation/verdicts';
-import { toClaimDetail, toClaimSummary } from './claim-dto';
+import { CLAIM_DETAIL_INCLUDE, toClaimDetail, toClaimSummary } from './claim-dto';
 
 /** The entry point has parsed `claimId` (claimIdSchema) and `assignment` (assignmentInputSchema). */
 export type AssignClaimOptions = { actor: Actor; claimId: string; assignment: AssignmentInput; requestId?: string | null };
@@ -28,7 +28,7 @@ export async function assignClaim(options: AssignClaimOptions): Promise<ClaimDet
     const claim = await tx.claim.update({
       where: { id: claimId },
       data: { assigneeId: userId, updatedAt: new Date() },
-      include: { assignee: true, decidedBy: true },
+      include: CLAIM_DETAIL_INCLUDE,
     });
     const event = await appendAuditEvent(tx, {
       action: 'claim.assignment_changed',

@@ -1,13 +1,10 @@
 // Builds the claim shapes the API and the pages return (lib/validation/claims.ts)
 // from database rows.
 import 'server-only';
-import type { Claim, User } from '../generated/prisma/client';
+import type { Claim, Prisma } from '../generated/prisma/client';
+import { textDirection } from '../utils/text-direction';
 import type { ClaimDetail, ClaimSummary } from '../validation/claims';
 import { parseStoredEvidence } from '../validation/verdicts';
-
-type ClaimWithPeople = Claim & { decidedBy?: User | null; assignee?: User | null };
-
-const person = (u: User | null | undefined): ClaimDetail['decidedBy'] => (u ? { id: u.id, displayName: u.displayName, email: u.email } : null);
 
 /** The columns a summary needs: list queries select only these (not the article text). */
 export const CLAIM_SUMMARY_SELECT = {
@@ -22,7 +19,18 @@ export const CLAIM_SUMMARY_SELECT = {
   reReviewAt: true,
 } as const;
 
+/** What a detail needs beside the claim's own columns: every query that returns a ClaimDetail includes this. */
+export const CLAIM_DETAIL_INCLUDE = {
+  decidedBy: true,
+  assignee: true,
+  nearDuplicateOf: { select: { id: true, title: true, language: true } },
+} as const satisfies Prisma.ClaimInclude;
+
 type SummaryColumns = Pick<Claim, keyof typeof CLAIM_SUMMARY_SELECT>;
+type DetailRow = Prisma.ClaimGetPayload<{ include: typeof CLAIM_DETAIL_INCLUDE }>;
+type PersonRow = DetailRow['decidedBy'];
+
+const person = (u: PersonRow): ClaimDetail['decidedBy'] => (u ? { id: u.id, displayName: u.displayName, email: u.email } : null);
 
 export function toClaimSummary(c: SummaryColumns): ClaimSummary {
   return {
@@ -38,11 +46,24 @@ export function toClaimSummary(c: SummaryColumns): ClaimSummary {
   };
 }
 
-export function toClaimDetail(c: ClaimWithPeople): ClaimDetail {
+function nearDuplicateOf(c: DetailRow): ClaimDetail['nearDuplicateOf'] {
+  if (!c.nearDuplicateOf || c.nearDuplicateSimilarity === null) return null;
+  const { id, title, language } = c.nearDuplicateOf;
+  return { id, title, language, similarity: c.nearDuplicateSimilarity };
+}
+
+export function toClaimDetail(c: DetailRow): ClaimDetail {
   return {
     ...toClaimSummary(c),
+    direction: textDirection(c.language),
+    languageConfidence: c.languageConfidence,
     body: c.body,
     boilerplate: c.boilerplate,
+    outlet: c.outlet,
+    byline: c.byline,
+    articleUrl: c.articleUrl,
+    publishedAt: c.publishedAt?.toISOString() ?? null,
+    nearDuplicateOf: nearDuplicateOf(c),
     reason: c.reason,
     evidence: parseStoredEvidence(c.evidence),
     decidedBy: person(c.decidedBy),

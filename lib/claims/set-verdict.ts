@@ -10,9 +10,7 @@ import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
 import type { ClaimDetail } from '../validation/claims';
 import { storedEvidenceSchema, type VerdictInput } from '../validation/verdicts';
-import { toClaimDetail, toClaimSummary } from './claim-dto';
-
-const withPeople = { decidedBy: true, assignee: true } as const;
+import { CLAIM_DETAIL_INCLUDE, toClaimDetail, toClaimSummary } from './claim-dto';
 
 function verdictState(c: Pick<Claim, 'status' | 'reason' | 'evidence' | 'reReviewAt' | 'version' | 'decidedById'>): VerdictState {
   return {
@@ -54,7 +52,7 @@ export async function setVerdict(options: SetVerdictOptions): Promise<ClaimDetai
       data: { ...data, decidedById: actor.id },
     });
     if (count === 0) {
-      const current = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, include: withPeople });
+      const current = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, include: CLAIM_DETAIL_INCLUDE });
       throw new AppError(
         'conflict',
         `This claim changed since you opened it (you saw version ${input.expectedVersion}, it is now version ${current.version}${current.decidedBy ? `, last decided by ${current.decidedBy.displayName}` : ''}). Nothing was saved.`,
@@ -62,7 +60,7 @@ export async function setVerdict(options: SetVerdictOptions): Promise<ClaimDetai
         { current: toClaimDetail(current) },
       );
     }
-    const after = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, include: withPeople });
+    const after = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, include: CLAIM_DETAIL_INCLUDE });
     const event = await appendAuditEvent(tx, {
       action: 'claim.verdict_set',
       actorId: actor.id,

@@ -6,6 +6,7 @@ import { toAuditRecord } from '../audit/to-record';
 import type { Actor } from '../auth/permissions';
 import { claimFilters } from '../claims/list-claims';
 import { db } from '../db';
+import { type TextDirection, textDirection } from '../utils/text-direction';
 import type { ClaimStatus } from '../validation/claims';
 import type { ExportQuery } from '../validation/export';
 import { isId } from '../validation/ids';
@@ -26,6 +27,13 @@ export type ExportClaim = {
   sourceKey: string;
   title: string;
   language: string;
+  /** Which way the title runs (from the language): the reports lay it out so. */
+  direction: TextDirection;
+  /** What the article says about itself; null when unknown. */
+  outlet: string | null;
+  byline: string | null;
+  articleUrl: string | null;
+  publishedAt: string | null;
   status: ClaimStatus;
   reason: string | null;
   evidence: { url: string; label: string | null }[];
@@ -98,6 +106,11 @@ export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): Async
         sourceKey: c.sourceKey,
         title: c.title,
         language: c.language,
+        direction: textDirection(c.language),
+        outlet: c.outlet,
+        byline: c.byline,
+        articleUrl: c.articleUrl,
+        publishedAt: c.publishedAt?.toISOString() ?? null,
         status: c.status,
         reason: c.reason,
         evidence: parseStoredEvidence(c.evidence),

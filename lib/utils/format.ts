@@ -10,6 +10,25 @@ export function languageName(code: string): string {
   }
 }
 
+/** A similarity of 0–1 as a whole percentage: 0.816 → "82%". */
+export function formatPercent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
+/** "Arabic (detected, 97%)"; just the name when no confidence was kept (claims imported before it was). */
+export function languageWithConfidence(code: string, confidence: number | null): string {
+  const name = languageName(code);
+  if (confidence === null || code === 'und') return name;
+  // 1 is also what a language set by a person is stored as: "detected" would not be true of it.
+  const percent = formatPercent(confidence);
+  return confidence >= 1 ? `${name} (${percent})` : `${name} (detected, ${percent})`;
+}
+
+/** The day only, as formatDateTime writes it ("24 Feb 2019"), in UTC like every time on the desk. */
+export function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+}
+
 export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
 }

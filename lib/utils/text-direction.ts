@@ -31,3 +31,13 @@ export function textDirection(language: string | null | undefined): TextDirectio
   if (subtags.some((tag) => tag.length === 4)) return 'ltr';
   return primary !== undefined && RTL_LANGUAGES.has(primary) ? 'rtl' : 'ltr';
 }
+
+/**
+ * The `dir` attribute for an article's text: its language's direction, or
+ * "auto" (the browser looks at the first strong letter) when the language is
+ * undetermined, as for a text too short to tell.
+ */
+export function dirAttribute(language: string | null | undefined): TextDirection | 'auto' {
+  const code = language?.trim().toLowerCase();
+  return !code || code === 'und' ? 'auto' : textDirection(code);
+}

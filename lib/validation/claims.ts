@@ -41,10 +41,23 @@ export type ClaimSummary = {
 
 type Person = { id: string; displayName: string; email: string };
 
+/** The claim an article was imported beside, as a confirmed near-duplicate; similarity 0–1; its language, to show its title. */
+export type NearDuplicateLink = { id: string; title: string; language: string; similarity: number };
+
 /** One claim with its text and verdict, as the claim page and GET /api/claims/:id have it (lib/claims/claim-dto.ts builds it). */
 export type ClaimDetail = ClaimSummary & {
+  /** Which way the claim's text runs, from its language (textDirection, lib/utils/text-direction.ts). */
+  direction: 'ltr' | 'rtl';
+  /** 0–1 from the language detector, 1 when a person set the language; null for claims imported before it was kept. */
+  languageConfidence: number | null;
   body: string;
   boilerplate: string | null;
+  /** What the article says about itself (page metadata or the importer's corrections); null when unknown. */
+  outlet: string | null;
+  byline: string | null;
+  articleUrl: string | null;
+  publishedAt: string | null;
+  nearDuplicateOf: NearDuplicateLink | null;
   reason: string | null;
   evidence: Evidence[];
   decidedBy: Person | null;

@@ -3,6 +3,7 @@
 // authorities…"), so a search for the tag lists exactly them. Shared by the
 // importer (tests/support/fresh-claims-importer.ts) and the Playwright fixture
 // that talks to it (e2e/support/fixtures.ts).
+import path from 'node:path';
 import { z } from 'zod';
 
 /** The seed files, by the name tests use for them (seeds/*.txt). */
@@ -19,7 +20,24 @@ export const SEED_ARTICLES = {
   hundredSoldiers: '004_70e37703d5faa8e3',
 } as const;
 
-const seedArticleSchema = z.enum(['portuguese', 'colombia567', 'fourGuards', 'bulgarian', 'hundredSoldiers'] satisfies (keyof typeof SEED_ARTICLES)[]);
+/**
+ * Articles of the tests' own beside the seeds (seeds/ holds only the five fixed
+ * articles), in tests/fixtures. Imported as the page they are, with their
+ * address given as an editor would.
+ */
+export const FIXTURE_ARTICLES = {
+  /** An Arabic news page (right to left) naming its outlet, byline and date. */
+  arabic: {
+    file: 'pages/arabic-rtl.html',
+    headline: 'انشقاق عشرات الجنود الفنزويليين وعبورهم إلى كولومبيا',
+    url: 'https://news.example/ar/2019/02/24/venezuela-defections',
+  },
+} as const;
+
+const seedArticleSchema = z.enum(['portuguese', 'colombia567', 'fourGuards', 'bulgarian', 'hundredSoldiers', 'arabic'] satisfies (
+  keyof typeof SEED_ARTICLES | keyof typeof FIXTURE_ARTICLES
+)[]);
+/** The articles a test can have copies of: a seed file's, or a fixture page's (FIXTURE_ARTICLES). */
 export type SeedArticle = z.infer<typeof seedArticleSchema>;
 
 export const FRESH_TAG = /^e2e-[0-9a-f]{8}$/;
@@ -45,7 +63,13 @@ export function taggedText(raw: string, tag: string): string {
   return raw.replace(/^\s*/, (lead) => `${lead}${tag} `);
 }
 
-/** The file name the copy is imported under: its source key is the seed's plus the tag. */
+/** A fixture page with the tag in front of its headline (wherever the page names it) and of its first paragraph. */
+export function taggedPage(raw: string, headline: string, tag: string): string {
+  return raw.replaceAll(headline, `${tag} ${headline}`).replace('<p>', `<p>${tag} `);
+}
+
+/** The file name the copy is imported under: its source key is the seed's (or fixture's) plus the tag. */
 export function taggedFileName(article: SeedArticle, tag: string): string {
+  if (article === 'arabic') return `${path.basename(FIXTURE_ARTICLES.arabic.file, '.html')}_${tag}.html`;
   return `${SEED_ARTICLES[article]}_${tag}.txt`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarColour, distinctInitials, initials } from '../../lib/utils/format';
+import { avatarColour, distinctInitials, formatDate, formatPercent, initials, languageWithConfidence } from '../../lib/utils/format';
 
 describe('people shown as initials', () => {
   it('takes the first letters of the first two names, also for Cyrillic and accented names', () => {
@@ -29,5 +29,23 @@ describe('people shown as initials', () => {
     expect(avatarColour('user-1')).toBe(avatarColour('user-1'));
     const colours = new Set(Array.from({ length: 40 }, (_, i) => avatarColour(`user-${i}`)));
     expect(colours.size).toBeGreaterThan(4);
+  });
+});
+
+describe('article details', () => {
+  it('names the language with the confidence it was detected with', () => {
+    expect(languageWithConfidence('ar', 0.97)).toBe('Arabic (detected, 97%)');
+    expect(languageWithConfidence('pt', 0.5)).toBe('Portuguese (detected, 50%)');
+    // 1 is also what a language a person set is stored as: not called "detected".
+    expect(languageWithConfidence('ar', 1)).toBe('Arabic (100%)');
+    expect(languageWithConfidence('bg', null)).toBe('Bulgarian');
+    expect(languageWithConfidence('und', 0)).toBe('Unknown');
+  });
+
+  it('writes similarity as a whole percentage and a published day in UTC', () => {
+    expect(formatPercent(0.816)).toBe('82%');
+    expect(formatPercent(0.29)).toBe('29%');
+    expect(formatDate('2019-02-24T17:00:00.000Z')).toBe('24 Feb 2019');
+    expect(formatDate('2019-02-24T23:30:00.000-02:00')).toBe('25 Feb 2019');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textDirection } from '@/lib/utils/text-direction';
+import { dirAttribute, textDirection } from '@/lib/utils/text-direction';
 
 describe('textDirection', () => {
   it('runs Arabic, Persian, Urdu and Hebrew right to left, whatever the case', () => {
@@ -15,5 +15,14 @@ describe('textDirection', () => {
     expect(textDirection('ku_Arab')).toBe('rtl');
     expect(textDirection('sd-Deva')).toBe('ltr');
     expect(textDirection('ar-EG')).toBe('rtl');
+  });
+});
+
+describe('dirAttribute', () => {
+  it("gives a known language's direction, and leaves an undetermined one to the browser", () => {
+    expect(dirAttribute('ar')).toBe('rtl');
+    expect(dirAttribute('bg')).toBe('ltr');
+    expect(dirAttribute('und')).toBe('auto');
+    expect(dirAttribute(null)).toBe('auto');
   });
 });

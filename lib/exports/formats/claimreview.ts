@@ -25,7 +25,17 @@ function claimReview(c: ExportClaim, org: Publisher) {
   if (c.status === 'unreviewed') return null;
   const rating = RATING[c.status];
   const first = c.history[0];
-  const appearance = { '@type': 'CreativeWork', headline: c.title, inLanguage: c.language, identifier: c.sourceKey };
+  // The article the claim appeared in: what it says about itself, when it says it (never invented).
+  const appearance = {
+    '@type': 'CreativeWork',
+    headline: c.title,
+    inLanguage: c.language,
+    identifier: c.sourceKey,
+    url: c.articleUrl ?? undefined,
+    datePublished: c.publishedAt ?? undefined,
+    author: c.byline ? { '@type': 'Person', name: c.byline } : undefined,
+    publisher: c.outlet ? { '@type': 'Organization', name: c.outlet } : undefined,
+  };
   return {
     '@type': 'ClaimReview',
     '@id': `${org.reportBaseUrl}/${c.id}#review`,

@@ -7,7 +7,10 @@ import { REPORT_CSP } from '../../http/security-headers';
 import type { ClaimStatus } from '../../validation/claims';
 import type { ExportClaim } from '../export-claims';
 import type { ExportMeta } from './json';
+import { languageName } from '../../utils/format';
 import { STATUS_LABELS } from '../../utils/status-labels';
+import { dirAttribute } from '../../utils/text-direction';
+import { isHttpUrl } from '../../validation/http-url';
 import { STATUS_COLOR, describeFilters, when } from './report-text';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -17,11 +20,11 @@ const bdi = (s: string) => `<bdi>${escapeHtml(s)}</bdi>`;
 const safeUrl = (u: string) => (/^https?:\/\//i.test(u) ? escapeHtml(u) : '#');
 
 const STYLE = `
-body{font-family:"Inter Variable","Noto Sans","DejaVu Sans",system-ui,sans-serif;color:#0f172a;margin:2rem auto;max-width:52rem;padding:0 1rem;line-height:1.5}
+body{font-family:"Inter Variable","Noto Sans","Noto Sans Arabic","Segoe UI","Geeza Pro",Tahoma,"DejaVu Sans",system-ui,sans-serif;color:#0f172a;margin:2rem auto;max-width:52rem;padding:0 1rem;line-height:1.5}
 h1{font-size:1.6rem;margin:0}.meta{color:#475569;font-size:.85rem}
 .summary{display:flex;gap:2rem;align-items:center;margin:1.5rem 0;padding:1rem;border:1px solid #e2e8f0;border-radius:.5rem}
 .claim{border-top:1px solid #e2e8f0;padding:1rem 0;break-inside:avoid}.claim h2{font-size:1.05rem;margin:0 0 .25rem}
-.badge{display:inline-block;padding:0 .5rem;border-radius:999px;color:#fff;font-size:.75rem;font-weight:600}
+.badge{display:inline-block;padding:0 .5rem;border-radius:999px;color:#fff;font-size:.75rem;font-weight:600;-webkit-print-color-adjust:exact;print-color-adjust:exact}
 dl{display:grid;grid-template-columns:8rem 1fr;gap:.15rem .75rem;font-size:.85rem;margin:.5rem 0}dt{color:#64748b}dd{margin:0}
 ol.history{font-size:.8rem;color:#334155;margin:.25rem 0 0;padding-left:1.2rem}
 .toolbar{margin:1rem 0}@media print{.toolbar{display:none}body{margin:0}a{color:inherit}}
@@ -36,15 +39,27 @@ function chart(counts: Record<ClaimStatus, number>): string {
   return `<svg role="img" aria-label="Claims by status" width="360" height="${24 * 4}" xmlns="http://www.w3.org/2000/svg">${rows.join('')}</svg>`;
 }
 
+/** Outlet · byline · published day · link, for the articles that name them. */
+function articleRow(c: ExportClaim): string {
+  const parts = [
+    c.outlet ? bdi(c.outlet) : null,
+    c.byline ? bdi(c.byline) : null,
+    c.publishedAt ? `published ${escapeHtml(c.publishedAt.slice(0, 10))}` : null,
+    c.articleUrl && isHttpUrl(c.articleUrl) ? `<a href="${escapeHtml(c.articleUrl)}">original article</a>` : null,
+  ].filter(Boolean);
+  return parts.length ? `<dt>Article</dt><dd>${parts.join(' · ')}</dd>` : '';
+}
+
 function claimSection(c: ExportClaim): string {
   const evidence = c.evidence.length ? `<ul>${c.evidence.map((e) => `<li><a href="${safeUrl(e.url)}">${bdi(e.label || e.url)}</a></li>`).join('')}</ul>` : '—';
   const history = c.history.length
     ? `<ol class="history">${c.history.map((h) => `<li>${escapeHtml(when(h.at))} — ${bdi(h.by)}: ${STATUS_LABELS[h.status]}${h.reason ? ` — “${bdi(h.reason)}”` : ''}</li>`).join('')}</ol>`
     : '<p class="meta">No verdicts yet.</p>';
-  return `<section class="claim" lang="${escapeHtml(c.language)}">
-<h2 dir="auto">${escapeHtml(c.title)}</h2>
+  // The report is English; the title is the article's, in its language and direction.
+  return `<section class="claim">
+<h2 lang="${escapeHtml(c.language)}" dir="${dirAttribute(c.language)}">${escapeHtml(c.title)}</h2>
 <span class="badge" style="background:${STATUS_COLOR[c.status]}">${STATUS_LABELS[c.status]}</span>
-<dl><dt>Source key</dt><dd>${escapeHtml(c.sourceKey)}</dd><dt>Language</dt><dd>${escapeHtml(c.language)}</dd>
+<dl><dt>Source key</dt><dd>${escapeHtml(c.sourceKey)}</dd>${articleRow(c)}<dt>Language</dt><dd>${escapeHtml(languageName(c.language))} (${escapeHtml(c.language)})</dd>
 <dt>Reason</dt><dd dir="auto">${c.reason ? escapeHtml(c.reason) : '—'}</dd><dt>Evidence</dt><dd>${evidence}</dd>
 <dt>Reviewer</dt><dd>${c.decidedBy ? bdi(c.decidedBy.name) : '—'}</dd><dt>Decided</dt><dd>${escapeHtml(when(c.decidedAt))}</dd>
 ${c.reReviewAt ? `<dt>Re-review</dt><dd>${escapeHtml(c.reReviewAt.slice(0, 10))}</dd>` : ''}</dl>

@@ -1,5 +1,6 @@
-// The PDF report (pdfkit), with DejaVu Sans embedded so Portuguese and Cyrillic
-// text render in any viewer. Pages are flushed as they fill: memory stays flat.
+// The PDF report (pdfkit), with DejaVu Sans embedded so Portuguese, Cyrillic and
+// Arabic text render in any viewer; text with right-to-left letters is laid out
+// by pdf-bidi.ts. Pages are flushed as they fill: memory stays flat.
 import 'server-only';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -8,12 +9,35 @@ import type { ClaimStatus } from '../../validation/claims';
 import type { ExportClaim } from '../export-claims';
 import type { ExportMeta } from './json';
 import { STATUS_LABELS } from '../../utils/status-labels';
+import { dirAttribute, type TextDirection } from '../../utils/text-direction';
+import { isHttpUrl } from '../../validation/http-url';
+import { bidiText, hasRtlLetters, isolate, withoutBidiControls } from './pdf-bidi';
 import { STATUS_COLOR, describeFilters, when } from './report-text';
 
 // Resolved from the app's root (the server runs there); bundlers rewrite require.resolve.
 const FONT_DIR = path.join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf');
 const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
 const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+const MARGIN = 50;
+
+type ParagraphOptions = { direction: TextDirection | 'auto'; x?: number; indent?: number };
+
+/**
+ * A paragraph in the current font at doc.y: pdfkit's own layout for
+ * left-to-right text, the bidirectional one (pdf-bidi.ts) as soon as it holds
+ * a right-to-left letter or runs right to left. User text inside a line is
+ * wrapped in isolate() by the caller, as the HTML report wraps it in <bdi>.
+ */
+function paragraph(doc: PDFKit.PDFDocument, text: string, options: ParagraphOptions) {
+  const x = (options.x ?? MARGIN) + (options.indent ?? 0);
+  const width = doc.page.width - MARGIN - x;
+  if (options.direction !== 'rtl' && !hasRtlLetters(text)) {
+    doc.text(withoutBidiControls(text), x, doc.y, { width });
+    doc.x = MARGIN;
+    return;
+  }
+  bidiText(doc, text, { x, width, direction: options.direction });
+}
 
 function summary(doc: PDFKit.PDFDocument, counts: Record<ClaimStatus, number>) {
   const max = Math.max(1, ...Object.values(counts));
@@ -29,19 +53,21 @@ function summary(doc: PDFKit.PDFDocument, counts: Record<ClaimStatus, number>) {
     if (w > 0) doc.rect(135, y, w, 14).fill(STATUS_COLOR[s]);
     doc.fillColor('#0f172a').text(String(counts[s]), 140 + w, y + 2);
   });
-  doc.x = 50;
+  doc.x = MARGIN;
   doc.y = top + 4 * 20 + 10;
 }
 
 function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
   if (doc.y > doc.page.height - 160) doc.addPage();
   doc
-    .moveTo(50, doc.y)
-    .lineTo(doc.page.width - 50, doc.y)
+    .moveTo(MARGIN, doc.y)
+    .lineTo(doc.page.width - MARGIN, doc.y)
     .strokeColor('#e2e8f0')
     .stroke();
   doc.moveDown(0.5);
-  doc.font(BOLD).fontSize(12).fillColor('#0f172a').text(c.title);
+  // The title in its language's direction: an Arabic one is right-aligned and reads right to left.
+  doc.font(BOLD).fontSize(12).fillColor('#0f172a');
+  paragraph(doc, c.title, { direction: dirAttribute(c.language) });
   doc
     .font(BOLD)
     .fontSize(9)
@@ -50,37 +76,57 @@ function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
     .font(REGULAR)
     .fillColor('#475569')
     .text(`   ${c.sourceKey} · ${c.language} · version ${c.version}`);
-  const line = (label: string, value: string) =>
-    doc.font(BOLD).fontSize(9).fillColor('#475569').text(`${label}: `, { continued: true }).font(REGULAR).fillColor('#0f172a').text(value);
-  line('Reason', c.reason ?? '—');
-  line('Evidence', c.evidence.length ? c.evidence.map((e) => (e.label ? `${e.label} <${e.url}>` : e.url)).join('; ') : '—');
-  line('Reviewer', c.decidedBy ? `${c.decidedBy.name}, ${when(c.decidedAt)}` : '—');
+  const line = (label: string, value: string, direction: TextDirection | 'auto' = 'ltr') => {
+    doc.font(BOLD).fontSize(9).fillColor('#475569');
+    if (!hasRtlLetters(value)) {
+      doc.text(`${label}: `, { continued: true }).font(REGULAR).fillColor('#0f172a').text(withoutBidiControls(value));
+      return;
+    }
+    // The label, then the value beside it in a column of its own, laid out by direction.
+    if (doc.y + doc.currentLineHeight(true) > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const y = doc.y;
+    const labelWidth = doc.widthOfString(`${label}: `);
+    doc.text(`${label}: `, MARGIN, y, { lineBreak: false });
+    doc.font(REGULAR).fillColor('#0f172a');
+    doc.y = y;
+    paragraph(doc, value, { direction, x: MARGIN + labelWidth });
+  };
+  const article = [c.outlet, c.byline].filter((part): part is string => Boolean(part)).map(isolate);
+  if (c.publishedAt) article.push(`published ${c.publishedAt.slice(0, 10)}`);
+  if (c.articleUrl && isHttpUrl(c.articleUrl)) article.push(`<${c.articleUrl}>`);
+  if (article.length) line('Article', article.join(' · '));
+  line('Reason', c.reason ?? '—', 'auto');
+  line('Evidence', c.evidence.length ? c.evidence.map((e) => (e.label ? `${isolate(e.label)} <${e.url}>` : e.url)).join('; ') : '—');
+  line('Reviewer', c.decidedBy ? `${isolate(c.decidedBy.name)}, ${when(c.decidedAt)}` : '—');
   if (c.reReviewAt) line('Re-review', c.reReviewAt.slice(0, 10));
   if (c.history.length) {
     doc.font(BOLD).fontSize(9).fillColor('#475569').text('History:');
     for (const h of c.history) {
-      doc
-        .font(REGULAR)
-        .fontSize(8.5)
-        .fillColor('#334155')
-        .text(`• ${when(h.at)} — ${h.by}: ${STATUS_LABELS[h.status]}${h.reason ? ` — “${h.reason}”` : ''}`, { indent: 8 });
+      doc.font(REGULAR).fontSize(8.5).fillColor('#334155');
+      paragraph(doc, `• ${when(h.at)} — ${isolate(h.by)}: ${STATUS_LABELS[h.status]}${h.reason ? ` — “${isolate(h.reason)}”` : ''}`, {
+        direction: 'ltr',
+        indent: 8,
+      });
     }
   }
   doc.moveDown(0.8);
 }
 
 export function pdfStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, counts: Record<ClaimStatus, number>, org: string): Readable {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Verdict report — ${org}`, Author: org }, lang: 'en' });
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `Verdict report — ${org}`, Author: org }, lang: 'en' });
   const out = new PassThrough();
   doc.pipe(out);
   void (async () => {
     try {
       doc.font(BOLD).fontSize(18).fillColor('#0f172a').text('Verdict report');
-      doc
-        .font(REGULAR)
-        .fontSize(9)
-        .fillColor('#475569')
-        .text(`${org} · exported ${when(meta.exportedAt)} by ${meta.exportedBy} · ${describeFilters(meta.filters)} · ${meta.count} claims`);
+      doc.font(REGULAR).fontSize(9).fillColor('#475569');
+      paragraph(
+        doc,
+        `${isolate(org)} · exported ${when(meta.exportedAt)} by ${isolate(meta.exportedBy)} · ${describeFilters(meta.filters)} · ${meta.count} claims`,
+        {
+          direction: 'ltr',
+        },
+      );
       doc.moveDown();
       summary(doc, counts);
       for await (const c of claims) {

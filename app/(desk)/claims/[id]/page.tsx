@@ -10,11 +10,13 @@ import { isAppError } from '@/lib/errors';
 import { listAssignableUsers } from '@/lib/users/list-assignable-users';
 import { userNames } from '@/lib/users/user-names';
 import { formatDateTime, languageName } from '@/lib/utils/format';
+import { dirAttribute } from '@/lib/utils/text-direction';
 import { auditQuerySchema } from '@/lib/validation/audit';
 import { claimIdSchema } from '@/lib/validation/claims';
 import { parseListParams, type RawSearch } from '@/lib/validation/list-params';
 import { AssignmentControl } from '@/components/assignment-control';
 import { ClaimHistory } from '@/components/claim-history';
+import { ClaimMeta, NearDuplicateNotice } from '@/components/claim-meta';
 import { ClaimNav } from '@/components/claim-nav';
 import { CommentThread } from '@/components/comment-thread';
 import { CurrentVerdict } from '@/components/current-verdict';
@@ -47,6 +49,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
   const can = { setVerdict: canReview(actor), reopen: canSetVerdict(actor, 'unreviewed'), comment: canComment(actor), assign: canAssign(actor) };
   // When the title is the article's own headline line, show it once, as the heading.
   const bodyParagraphs = paragraphs(claim.body);
+  const dir = dirAttribute(claim.language);
   if (bodyParagraphs[0] === claim.title) bodyParagraphs.shift();
   const [history, comments, neighbours, people, names] = await Promise.all([
     listAuditEvents({ actor, query: auditQuerySchema.parse({ claimId: claim.id, limit: 100 }) }),
@@ -66,27 +69,28 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
       </ClaimNav>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
-          <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" lang={claim.language}>
-            <h1 dir="auto" className="text-2xl font-semibold leading-snug tracking-tight">
+          <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="claim-title">
+            {/* The article's parts carry its language and direction; the desk's own words around them stay English, left to right. */}
+            <h1 id="claim-title" lang={claim.language} dir={dir} className="text-2xl font-semibold leading-snug tracking-tight">
               {claim.title}
             </h1>
-            <div className="article mt-5 max-w-[70ch] text-[16px] leading-7 text-slate-800" data-testid="claim-body">
-              {bodyParagraphs.map((p, i) => (
-                <p key={i} dir="auto">
-                  {p}
-                </p>
-              ))}
+            <ClaimMeta claim={claim} />
+            {claim.nearDuplicateOf && <NearDuplicateNotice of={claim.nearDuplicateOf} />}
+            <div lang={claim.language} dir={dir} className="article mt-5 text-[16px] leading-7 text-slate-800" data-testid="claim-body">
+              <div className="max-w-[70ch]">
+                {bodyParagraphs.map((p, i) => (
+                  <p key={i}>{p}</p>
+                ))}
+              </div>
             </div>
             {claim.boilerplate && (
               <details className="mt-8 rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-sm" data-testid="boilerplate">
                 <summary className="cursor-pointer font-medium text-amber-900">
                   Trailing boilerplate ({paragraphs(claim.boilerplate).length} lines scraped with the article, not part of it)
                 </summary>
-                <div className="mt-2 space-y-1 text-slate-600">
+                <div lang={claim.language} dir={dir} className="mt-2 space-y-1 text-slate-600">
                   {paragraphs(claim.boilerplate).map((p, i) => (
-                    <p key={i} dir="auto">
-                      {p}
-                    </p>
+                    <p key={i}>{p}</p>
                   ))}
                 </div>
               </details>
