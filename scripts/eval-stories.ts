@@ -1,0 +1,38 @@
+// `npm run eval:stories [tuning|held-out|all] [--sweep]`: story grouping
+// quality on the labelled set (figures recorded in docs/STORIES.md). Each split
+// is grouped on its own; `all` groups every article together. `--sweep` prints
+// B-cubed F1 over a grid of join thresholds, on the tuning split only: that is
+// how the thresholds were chosen.
+import { STORY_CONFIG } from '../lib/stories/config';
+import { evaluateStories, formatStoryEvaluation, loadStorySet } from '../tests/fixtures/stories/labelled-set';
+
+const names = ['tuning', 'held-out', 'all'] as const;
+type Name = (typeof names)[number];
+const args = process.argv.slice(2);
+const sweep = args.includes('--sweep');
+const asked = args.filter((a) => a !== '--sweep');
+const unknown = asked.filter((a) => !(names as readonly string[]).includes(a));
+if (unknown.length) {
+  console.error(`Unknown set ${unknown.join(', ')}: choose from ${names.join(', ')} (and --sweep).`);
+  process.exit(2);
+}
+const { articles } = loadStorySet();
+const part = (name: Name) => (name === 'all' ? articles : articles.filter((a) => a.split === name));
+
+if (sweep) {
+  const tuning = part('tuning');
+  console.log('tuning split: join threshold → B-cubed P / R / F1, pairwise P / R');
+  for (let t = 0.04; t <= 0.4001; t += 0.02) {
+    const config = { ...STORY_CONFIG, joinThreshold: Math.round(t * 100) / 100, suggestThreshold: Math.min(STORY_CONFIG.suggestThreshold, t) };
+    const e = evaluateStories(tuning, { config }).joined;
+    const f = (x: number) => (100 * x).toFixed(1).padStart(5);
+    console.log(
+      `  ${config.joinThreshold.toFixed(2)}  ${f(e.bcubed.precision)} ${f(e.bcubed.recall)} ${f(e.bcubed.f1)}   ${f(e.pairwise.precision)} ${f(e.pairwise.recall)}`,
+    );
+  }
+} else {
+  for (const name of asked.length ? (asked as Name[]) : names) {
+    console.log(formatStoryEvaluation(name, evaluateStories(part(name))));
+    console.log();
+  }
+}
