@@ -2,18 +2,20 @@
 // quality on the labelled set (figures recorded in docs/STORIES.md). Each split
 // is grouped on its own; `all` groups every article together. `--sweep` prints
 // B-cubed F1 over a grid of join thresholds, on the tuning split only: that is
-// how the thresholds were chosen.
+// how the thresholds were chosen. `--ablations` prints the same figures with
+// one part of the design switched off, per split.
 import { STORY_CONFIG } from '../lib/stories/config';
-import { evaluateStories, formatStoryEvaluation, loadStorySet } from '../tests/fixtures/stories/labelled-set';
+import { type EvaluationOptions, evaluateStories, formatStoryEvaluation, loadStorySet } from '../tests/fixtures/stories/labelled-set';
 
 const names = ['tuning', 'held-out', 'all'] as const;
 type Name = (typeof names)[number];
 const args = process.argv.slice(2);
 const sweep = args.includes('--sweep');
-const asked = args.filter((a) => a !== '--sweep');
+const ablations = args.includes('--ablations');
+const asked = args.filter((a) => a !== '--sweep' && a !== '--ablations');
 const unknown = asked.filter((a) => !(names as readonly string[]).includes(a));
 if (unknown.length) {
-  console.error(`Unknown set ${unknown.join(', ')}: choose from ${names.join(', ')} (and --sweep).`);
+  console.error(`Unknown set ${unknown.join(', ')}: choose from ${names.join(', ')} (and --sweep or --ablations).`);
   process.exit(2);
 }
 const { articles } = loadStorySet();
@@ -29,6 +31,28 @@ if (sweep) {
     console.log(
       `  ${config.joinThreshold.toFixed(2)}  ${f(e.bcubed.precision)} ${f(e.bcubed.recall)} ${f(e.bcubed.f1)}   ${f(e.pairwise.precision)} ${f(e.pairwise.recall)}`,
     );
+  }
+} else if (ablations) {
+  const variants: Array<[string, EvaluationOptions]> = [
+    ['as configured', {}],
+    ['single link instead of average link', { linkage: 'single' }],
+    [
+      'no words (names, figures and dates only)',
+      { config: { ...STORY_CONFIG, weights: { ...STORY_CONFIG.weights, kind: { ...STORY_CONFIG.weights.kind, term: 0 } } } },
+    ],
+    ['no prior documents in the IDF', { config: { ...STORY_CONFIG, priorDocuments: 0 } }],
+    ['squared weights (cosine)', { config: { ...STORY_CONFIG, power: 2 } }],
+    ['one shared name, figure or date is enough', { config: { ...STORY_CONFIG, minSharedSpecific: 1 } }],
+  ];
+  for (const name of asked.length ? (asked as Name[]) : names) {
+    console.log(`${name}: variant → B-cubed F1, pairwise P / R, margin (first wrong merge / lowest right merge)`);
+    for (const [label, options] of variants) {
+      const e = evaluateStories(part(name), options);
+      const f = (x: number) => `${(100 * x).toFixed(1)}%`;
+      console.log(
+        `  ${label.padEnd(44)} ${f(e.joined.bcubed.f1).padStart(6)}  ${f(e.joined.pairwise.precision).padStart(6)} / ${f(e.joined.pairwise.recall).padStart(6)}  ${e.margin.firstWrongMerge.toFixed(3)} / ${e.margin.lowestRightMerge.toFixed(3)}`,
+      );
+    }
   }
 } else {
   for (const name of asked.length ? (asked as Name[]) : names) {

@@ -51,17 +51,31 @@ export class EvidenceIndex {
     return { documents: this.ids.size, df: (key) => this.postings.get(key)?.length ?? 0, nameDf: (key) => this.nameDocs.get(key) ?? 0 };
   }
 
+  /**
+   * How much a shared key says, from its prefix alone (what an index row
+   * holds): words and Arabic words nobody has as a name say little, a consonant
+   * skeleton is only a hint.
+   */
+  private keyWeight(key: string, config: StoryConfig): number {
+    if (key.startsWith('t:')) return config.weights.kind.term;
+    if (key.startsWith('s:')) return config.weights.arabicWord;
+    if (key.startsWith('n:')) return (this.nameDocs.get(key) ?? 0) > 0 ? 1 : config.weights.arabicWord;
+    if (key.startsWith('w:')) return config.weights.kind.weekday;
+    if (key.startsWith('y:')) return config.weights.year;
+    return 1;
+  }
+
   /** The articles sharing the most rarity-weighted keys with `evidence` (itself excluded), best first, ties by id. */
   candidates(evidence: ArticleEvidence, options: CandidateOptions = {}): Candidate[] {
     const limit = options.limit ?? DEFAULT_CANDIDATES;
     const maxPostings = options.maxPostings ?? DEFAULT_MAX_POSTINGS;
-    const prior = (options.config ?? STORY_CONFIG).priorDocuments;
+    const config = options.config ?? STORY_CONFIG;
     const stats = this.stats();
     const overlap = new Map<string, number>();
     for (const key of evidenceKeys(evidence)) {
       const list = this.postings.get(key);
       if (!list || list.length > maxPostings) continue;
-      const weight = idf(stats, list.length, prior);
+      const weight = this.keyWeight(key, config) * idf(stats, list.length, config.priorDocuments);
       if (weight <= 0) continue;
       for (const id of list) if (id !== evidence.id) overlap.set(id, (overlap.get(id) ?? 0) + weight);
     }

@@ -23,6 +23,16 @@ const EXONYMS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const TABLE: ReadonlyMap<string, string> = new Map(EXONYMS.flatMap(([key, names]) => names.split('|').map((name) => [foldWord(name), `n:=${key}`] as const)));
+// First word → longest entry in words, so most words are ruled out by one lookup.
+const FIRST_WORDS: ReadonlyMap<string, number> = (() => {
+  const table = new Map<string, number>();
+  for (const name of TABLE.keys()) {
+    const words = name.split(' ');
+    const first = words[0] ?? '';
+    table.set(first, Math.max(table.get(first) ?? 0, words.length));
+  }
+  return table;
+})();
 
 /** The shared key of a name that has its own word in each language, or undefined. */
 export function exonymKey(surface: string): string | undefined {
@@ -31,8 +41,15 @@ export function exonymKey(surface: string): string | undefined {
 
 /** The longest exonym (up to four words) starting at word `i` of `words`, as [key, word count]. */
 export function exonymAt(words: readonly string[], i: number): [string, number] | undefined {
-  for (let n = Math.min(4, words.length - i); n >= 1; n--) {
-    const key = exonymKey(words.slice(i, i + n).join(' '));
+  const longest = FIRST_WORDS.get(foldWord(words[i] ?? ''));
+  if (longest === undefined) return undefined;
+  for (let n = Math.min(longest, words.length - i); n >= 1; n--) {
+    const key = TABLE.get(
+      words
+        .slice(i, i + n)
+        .map(foldWord)
+        .join(' '),
+    );
     if (key) return [key, n];
   }
   return undefined;
