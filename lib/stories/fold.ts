@@ -21,10 +21,34 @@ const LATIN: ReadonlyArray<[string, string]> = [
   ['ç', 's'],
   ['Ç', 'S'],
 ];
+// Modern Greek: ου is "u" and β is "v"; γκ/μπ/ντ are g/b/d at the start of a word
+// and ng/mb/nd inside it (Γκουαϊδό is Guaidó, Πομπέο Pompeo). The library reads
+// them letter by letter ("Gkoyaido").
+const GREEK: ReadonlyArray<[string, string]> = [
+  ['ου', 'u'],
+  ['Ου', 'U'],
+  ['ΟΥ', 'U'],
+  ['β', 'v'],
+  ['Β', 'V'],
+];
+const GREEK_DIGRAPHS: Readonly<Record<string, readonly [string, string]>> = { γκ: ['g', 'ng'], μπ: ['b', 'mb'], ντ: ['d', 'nd'] };
+
+function greekDigraphs(text: string): string {
+  return text.replace(/γκ|μπ|ντ/giu, (match: string, offset: number) => {
+    const pair = GREEK_DIGRAPHS[match.toLowerCase()];
+    if (!pair) return match;
+    const initial = offset === 0 || !/\p{L}/u.test(text.charAt(offset - 1));
+    const latin = initial ? pair[0] : pair[1];
+    return match.charAt(0) === match.charAt(0).toUpperCase() ? latin.charAt(0).toUpperCase() + latin.slice(1) : latin;
+  });
+}
+
 const REPLACEMENTS: ReadonlyMap<string, ReadonlyArray<[string, string]>> = new Map([
   ['bg', [...BULGARIAN, ...ARABIC, ...LATIN]],
-  ['*', [...ARABIC, ...LATIN]],
+  ['*', [...ARABIC, ...LATIN, ...GREEK]],
 ]);
+// Greek accents and diaeresis sit on the vowels the digraphs above need to see.
+const GREEK_MARKS = /[\u0301\u0308\u0344]/gu;
 
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 50_000;
@@ -35,7 +59,8 @@ export function toLatin(text: string, language = ''): string {
   const cacheKey = `${lang}\u0000${text}`;
   const hit = cache.get(cacheKey);
   if (hit !== undefined) return hit;
-  const latin = transliterate(text.normalize('NFC'), { customReplacements: REPLACEMENTS.get(lang) ?? [] })
+  const source = /\p{Script=Greek}/u.test(text) ? greekDigraphs(text.normalize('NFD').replace(GREEK_MARKS, '').normalize('NFC')) : text.normalize('NFC');
+  const latin = transliterate(source, { customReplacements: REPLACEMENTS.get(lang) ?? [] })
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();

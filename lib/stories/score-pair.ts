@@ -157,10 +157,12 @@ function sharedName(
     keys: [...new Set(group.flatMap((m) => [m.a.key, m.b.key]))].sort(),
     surfaces: [
       surfaceOf(
+        a,
         group.map((m) => m.a),
         aSpan,
       ),
       surfaceOf(
+        b,
         group.map((m) => m.b),
         bSpan,
       ),
@@ -212,9 +214,12 @@ function chosenSpan(evidence: ArticleEvidence, items: readonly EvidenceItem[]): 
 }
 
 /** The name as the article writes it: its chosen span, or the Arabic words themselves. */
-function surfaceOf(items: readonly EvidenceItem[], span: SpanChoice): string {
+function surfaceOf(evidence: ArticleEvidence, items: readonly EvidenceItem[], span: SpanChoice): string {
   if (span) return span.surface;
-  return [...new Set(items.map((i) => i.surface))].join(' ');
+  // Arabic words in the order the article writes them.
+  const run = evidence.spans[items[0]?.spans[0] ?? -1];
+  const order = (i: EvidenceItem) => run?.keys.indexOf(i.key) ?? 0;
+  return [...new Set([...items].sort((x, y) => order(x) - order(y)).map((i) => i.surface))].join(' ');
 }
 
 // Per corpus, per config, per article: an article's mass only changes when the counts or the weights do.

@@ -54,6 +54,14 @@ describe('names across scripts', () => {
     expect(toLatin('Щербаков', 'ru')).toBe('scherbakov');
   });
 
+  it('reads modern Greek digraphs (ου, γκ, μπ) and β as "v"', () => {
+    expect(sameName(name('Guaidó', 'es'), name('Γκουαϊδό', 'el'))).toBe('exact');
+    expect(sameName(name('Cúcuta', 'es'), name('Κούκουτα', 'el'))).toBe('exact');
+    expect(sameName(name('Maduro', 'es'), name('Μαδούρο', 'el'))).toBe('exact');
+    expect(sameName(name('Venezuela', 'es'), name('Βενεζουέλα', 'el'))).toBe('exact');
+    expect(sameName(name('Pompeo', 'en'), name('Πομπέο', 'el'))).toBe('exact');
+  });
+
   it('keeps different names apart, however alike they sound', () => {
     expect(sameName(name('Maduro', 'es'), name('Madrid', 'es'))).toBeNull();
     expect(sameName(name('Guaidó', 'es'), name('Guterres', 'pt'))).toBeNull();

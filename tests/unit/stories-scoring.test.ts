@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareArticle } from '@/lib/articles/prepare-article';
 import { STORY_CONFIG } from '@/lib/stories/config';
 import { buildCorpusStats } from '@/lib/stories/corpus-stats';
+import { describeStory } from '@/lib/stories/describe-story';
 import { EvidenceIndex } from '@/lib/stories/evidence-index';
 import { evidenceKeys, extractEvidence } from '@/lib/stories/extract-evidence';
 import { groupArticles, placeArticle } from '@/lib/stories/group-articles';
@@ -147,6 +148,23 @@ describe('grouping', () => {
       expect(s.score).toBeGreaterThanOrEqual(STORY_CONFIG.suggestThreshold);
       expect(s.score).toBeLessThan(STORY_CONFIG.joinThreshold);
     }
+  });
+});
+
+describe('describing a story', () => {
+  it("titles the seeds' story with its heaviest shared names and day, and lists every spelling", () => {
+    const story = reference.stories.find((s) => s.articleIds.includes('seed-000'));
+    const description = describeStory(story?.links ?? []);
+    expect(description.title).toMatch(/^Cúcuta, .+ — 23 de (febrero|fevereiro)$/u);
+    const cucuta = description.evidence.find((e) => e.keys.includes('n:kukut'));
+    expect(cucuta?.surfaces).toEqual(expect.arrayContaining(['Cúcuta', 'Cucuta', 'كوكوتا']));
+    const guaido = description.evidence.find((e) => e.keys.includes('n:kuaid'));
+    expect(guaido?.surfaces.some((s) => s.includes('Гуайдо'))).toBe(true);
+  });
+
+  it('writes Arabic names in the order the article does', () => {
+    const names = score('defections-ar', 'seed-000').shared.map((s) => s.surfaces[0]);
+    expect(names).toContain('نيكولاس مادورو');
   });
 });
 
