@@ -1,6 +1,6 @@
 // How much two articles look like the same story, and why: the rarity-weighted
-// evidence they share over the evidence either could have shared (a cosine),
-// with every shared item listed as each article writes it.
+// evidence they share over the geometric mean of what each could have shared
+// (a weighted Ochiai coefficient), with every shared item as each article writes it.
 import 'server-only';
 import { STORY_CONFIG, type StoryConfig } from './config';
 import { idf, skeletonKey } from './corpus-stats';
@@ -23,10 +23,10 @@ export function scorePair(a: ArticleEvidence, b: ArticleEvidence, options: Score
 
   const shared: SharedEvidence[] = [];
   // Names: matched token by token, then tokens that sit in one name on both sides count once ("Simón Bolívar").
-  const known = (item: EvidenceItem) => !item.candidate || stats.nameDf(item.key) > 0 || stats.nameDf(skeletonKey(item.key)) > 0;
+  const knownKey = (key: string) => stats.nameDf(key) > 0 || stats.nameDf(skeletonKey(key)) > 0;
+  const known = (item: EvidenceItem) => !item.candidate || knownKey(item.key);
   // Two Arabic words match only when they are one word once their prefixes are off, not merely one sound.
   const matches = matchNames(names(a), names(b)).filter((m) => !(m.a.candidate && m.b.candidate) || (known(m.a) && sameArabicWord(m.a, m.b)));
-  const knownKey = (key: string) => stats.nameDf(key) > 0 || stats.nameDf(skeletonKey(key)) > 0;
   for (const group of groupMatches(matches)) shared.push(sharedName(a, b, group, weigh, config, knownKey));
   // Two Arabic articles sharing a word that is nobody's name: a word, weighed as one.
   if (aArabic && bArabic) {
@@ -57,9 +57,11 @@ export function scorePair(a: ArticleEvidence, b: ArticleEvidence, options: Score
   return { a: a.id, b: b.id, score: round(specific >= config.minSharedSpecific ? raw : 0), shared };
 }
 
+const TASHKEEL = /[\u064B-\u065F\u0670\u0640]/gu;
+
 function sameArabicWord(x: EvidenceItem, y: EvidenceItem): boolean {
-  const forms = new Set(variants(x.surface));
-  return variants(y.surface).some((v) => forms.has(v));
+  const forms = new Set(variants(x.surface.replace(TASHKEEL, '')));
+  return variants(y.surface.replace(TASHKEEL, '')).some((v) => forms.has(v));
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;

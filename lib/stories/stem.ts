@@ -23,8 +23,9 @@ export function stem(word: string, language: string): string {
 export const hasStemmer = (language: string) => language in STEMMERS;
 
 // @orama/stemmers 3.1.18's Bulgarian stemmer assigns to a string index for
-// plurals such as "войници" (-ци → -к), which throws in strict-mode ESM. Its
-// intent there is to drop the plural ending, which is what the fallback does.
+// plurals such as "войници" (-ци → -к), which throws in strict-mode ESM. The
+// fallback drops the ending instead: such a plural stays apart from its
+// singular (words count little), but extraction never throws.
 function safeBulgarian(word: string): string {
   try {
     return bulgarian(word);
