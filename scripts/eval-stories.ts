@@ -5,7 +5,14 @@
 // how the thresholds were chosen. `--ablations` prints the same figures with
 // one part of the design switched off, per split.
 import { STORY_CONFIG } from '../lib/stories/config';
-import { type EvaluationOptions, evaluateStories, formatStoryEvaluation, loadStorySet } from '../tests/fixtures/stories/labelled-set';
+import {
+  type EvaluationOptions,
+  evaluateStories,
+  formatStoryEvaluation,
+  importOrders,
+  loadStorySet,
+  simulateImports,
+} from '../tests/fixtures/stories/labelled-set';
 
 const names = ['tuning', 'held-out', 'all'] as const;
 type Name = (typeof names)[number];
@@ -57,6 +64,16 @@ if (sweep) {
 } else {
   for (const name of asked.length ? (asked as Name[]) : names) {
     console.log(formatStoryEvaluation(name, evaluateStories(part(name))));
+    // The import path: one article at a time, in eight fixed orders.
+    for (const mode of ['place', 'regroup'] as const) {
+      const runs = importOrders(part(name)).map(({ order }) => simulateImports(part(name), order, { mode }));
+      const f1 = runs.map((r) => r.bcubed.f1);
+      const mean = f1.reduce((x, y) => x + y, 0) / f1.length;
+      const moves = runs.reduce((n, r) => n + r.moves, 0) / runs.length;
+      console.log(
+        `  imported one by one, ${mode === 'place' ? 'placeArticle only' : 'regroupNeighbourhood'}: B-cubed F1 mean ${(100 * mean).toFixed(1)}%, worst ${(100 * Math.min(...f1)).toFixed(1)}% over ${runs.length} orders (${f1.map((x) => (100 * x).toFixed(0)).join(' ')})${mode === 'regroup' ? `, ${moves.toFixed(1)} moves per run` : ''}`,
+      );
+    }
     console.log();
   }
 }

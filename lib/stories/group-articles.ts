@@ -3,12 +3,11 @@
 // groups while they stay above the join threshold, ties broken by article id.
 // placeArticle is the same rule for one new article against existing stories.
 import 'server-only';
+import { agglomerate, byId, type Linkage, linkScore } from './agglomerate';
 import { STORY_CONFIG, type StoryConfig } from './config';
 import { EvidenceIndex, DEFAULT_CANDIDATES } from './evidence-index';
 import { scorePair } from './score-pair';
 import type { ArticleEvidence, CorpusStats, PairScore } from './types';
-
-export type Linkage = 'average' | 'single';
 
 export type GroupOptions = {
   config?: StoryConfig;
@@ -37,7 +36,6 @@ export type Grouping = {
   pairs: PairScore[];
 };
 
-const byId = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 const pairKey = (x: string, y: string) => (x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`);
 
 export function groupArticles(evidences: readonly ArticleEvidence[], options: GroupOptions = {}): Grouping {
@@ -62,22 +60,11 @@ export function groupArticles(evidences: readonly ArticleEvidence[], options: Gr
   }
   const score = (x: string, y: string) => scores.get(pairKey(x, y))?.score ?? 0;
 
-  // Agglomerate: clusters as sorted id lists, merged best-first.
-  let clusters: string[][] = sorted.map((e) => [e.id]);
-  for (;;) {
-    let best: { i: number; j: number; s: number } | null = null;
-    for (let i = 0; i < clusters.length; i++) {
-      for (let j = i + 1; j < clusters.length; j++) {
-        const s = linkScore(clusters[i] ?? [], clusters[j] ?? [], score, linkage);
-        if (s >= config.joinThreshold && (!best || s > best.s)) best = { i, j, s };
-      }
-    }
-    if (!best) break;
-    const merged = [...(clusters[best.i] ?? []), ...(clusters[best.j] ?? [])].sort(byId);
-    clusters = clusters.filter((_, k) => k !== best.i && k !== best.j);
-    clusters.push(merged);
-    clusters.sort((x, y) => byId(x[0] ?? '', y[0] ?? ''));
-  }
+  const clusters = agglomerate(
+    sorted.map((e) => e.id),
+    score,
+    { threshold: config.joinThreshold, linkage },
+  );
 
   const pairs = [...scores.values()].sort((x, y) => byId(x.a, y.a) || byId(x.b, y.b));
   const stories = clusters.map((ids) => {
@@ -99,20 +86,6 @@ export function groupArticles(evidences: readonly ArticleEvidence[], options: Gr
   }
   suggestions.sort((x, y) => y.score - x.score || x.stories[0] - y.stories[0] || x.stories[1] - y.stories[1]);
   return { stories, suggestions, pairs };
-}
-
-/** How strongly two groups belong together: the mean pair score (average link) or the best one (single link). */
-export function linkScore(x: readonly string[], y: readonly string[], score: (a: string, b: string) => number, linkage: Linkage = 'average'): number {
-  let sum = 0;
-  let max = 0;
-  for (const a of x) {
-    for (const b of y) {
-      const s = score(a, b);
-      sum += s;
-      if (s > max) max = s;
-    }
-  }
-  return linkage === 'single' ? max : sum / (x.length * y.length || 1);
 }
 
 export type Placement = {

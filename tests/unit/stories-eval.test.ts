@@ -3,7 +3,7 @@
 // figures in docs/STORIES.md, so a regression fails here rather than on a desk.
 import { describe, expect, it } from 'vitest';
 import type { LanguagePairScore } from '@/lib/stories/cluster-metrics';
-import { evaluateStories, loadStorySet } from '../fixtures/stories/labelled-set';
+import { evaluateStories, importOrders, loadStorySet, simulateImports } from '../fixtures/stories/labelled-set';
 
 const { articles } = loadStorySet();
 const heldOutArticles = articles.filter((a) => a.split === 'held-out');
@@ -67,6 +67,22 @@ describe('story grouping on the held-out stories', () => {
   it('finds every same-story pair through candidate retrieval', () => {
     expect(heldOut.retrievalRecall).toBe(1);
     expect(heldOut.retrievalRecallAt10).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe('grouping on import, one article at a time', () => {
+  it('groups the held-out stories as the batch does in every one of 8 import orders (measured 100%)', () => {
+    for (const { label, order } of importOrders(heldOutArticles)) {
+      expect(simulateImports(heldOutArticles, order, { mode: 'regroup' }).bcubed.f1, label).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+
+  it('puts the five seeds into one story whatever order they are imported in', () => {
+    const seeds = articles.filter((a) => a.id.startsWith('seed-'));
+    for (const { label, order } of importOrders(seeds)) {
+      const result = simulateImports(seeds, order, { mode: 'regroup' });
+      expect(result.predicted, label).toBe(1);
+    }
   });
 });
 
