@@ -8,7 +8,10 @@ import { evaluateStories, importOrders, loadStorySet, simulateImports } from '..
 const { articles } = loadStorySet();
 const heldOutArticles = articles.filter((a) => a.split === 'held-out');
 const heldOut = evaluateStories(heldOutArticles);
-const whole = evaluateStories(articles);
+const fresh = evaluateStories(articles.filter((a) => a.split === 'fresh'));
+// Tuning and held-out together: the seeds beside their hard negatives (the fresh part is measured below on its own).
+const labelled = articles.filter((a) => a.split !== 'fresh');
+const whole = evaluateStories(labelled);
 
 const SCRIPT: Readonly<Record<string, string>> = { en: 'latin', pt: 'latin', es: 'latin', bg: 'cyrillic', ru: 'cyrillic', ar: 'arabic' };
 const acrossScripts = (pairs: readonly LanguagePairScore[]) =>
@@ -86,12 +89,19 @@ describe('grouping on import, one article at a time', () => {
   });
 });
 
-describe('story grouping on the whole set (tuning and held-out together)', () => {
+describe('story grouping on the stories written after tuning (fresh)', () => {
+  it('keeps B-cubed F1 at 95% or more (measured 100%)', () => {
+    expect(fresh.joined.stories).toBe(2);
+    expect(fresh.joined.bcubed.f1).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe('story grouping on tuning and held-out together', () => {
   it('puts the five seeds in exactly one story, with the other articles about the defections', () => {
     const withSeeds = whole.grouping.stories.filter((s) => s.articleIds.some((id) => id.startsWith('seed-')));
     expect(withSeeds).toHaveLength(1);
     const story = new Set(withSeeds[0]?.articleIds);
-    for (const a of articles) expect(story.has(a.id), a.id).toBe(a.story === 'defections');
+    for (const a of labelled) expect(story.has(a.id), a.id).toBe(a.story === 'defections');
   });
 
   it('keeps B-cubed F1 at 95% or more (measured 100%)', () => {
