@@ -1,0 +1,106 @@
+// An article's evidence for story grouping: the names, figures, dates and
+// (within one language) stemmed words of its body, each with its surface form
+// as written and a match key. Read only the body: trailing boilerplate
+// (scraped headlines about other countries) is never evidence.
+import 'server-only';
+import { extractArabic } from './extract-arabic';
+import { extractDates, type Span } from './extract-dates';
+import { extractNames } from './extract-names';
+import { extractNumbers, type NumberWordReader } from './extract-numbers';
+import { FUNCTION_WORDS, foldWord, MONTHS, WEEKDAYS } from './lexicon';
+import { hasStemmer, stem } from './stem';
+import { asciiDigits, isCapitalised, tokenize } from './tokens';
+import type { ArticleEvidence, EvidenceItem, RawEvidence, StoryArticle } from './types';
+
+export type ExtractOptions = {
+  /** Reads figures written in words (issue 13); none by default. */
+  numberWords?: NumberWordReader;
+};
+
+/** Words shorter than this are rarely what a story is about. */
+const MIN_TERM_LETTERS = 4;
+const LANGUAGE_SCRIPT: Readonly<Record<string, string>> = {
+  bg: 'cyrillic',
+  ru: 'cyrillic',
+  uk: 'cyrillic',
+  sr: 'cyrillic',
+  mk: 'cyrillic',
+  el: 'greek',
+  ar: 'arabic',
+};
+
+export function extractEvidence(article: StoryArticle, options: ExtractOptions = {}): ArticleEvidence {
+  const language = article.language.toLowerCase();
+  const text = asciiDigits(article.body.normalize('NFC'));
+  const covered: Span[] = [];
+  const raw: RawEvidence[] = [];
+
+  raw.push(...extractDates(text, language, covered));
+  raw.push(...extractNumbers(text, covered, language, options.numberWords));
+
+  const tokens = tokenize(text);
+  const names = extractNames(text, tokens, language, 0, covered);
+  const arabic = extractArabic(tokens, names.spans.length);
+  raw.push(...names.items, ...arabic.items);
+
+  const script = LANGUAGE_SCRIPT[language] ?? 'latin';
+  if (script !== 'arabic') {
+    for (const token of tokens) {
+      if (token.script !== script || names.nameTokens.has(token.index) || isCapitalised(token.text)) continue;
+      if (covered.some((c) => token.start >= c.start && token.start < c.end)) continue;
+      const folded = foldWord(token.text);
+      if ((folded.match(/\p{L}/gu)?.length ?? 0) < MIN_TERM_LETTERS || FUNCTION_WORDS.has(folded) || MONTHS.has(folded) || WEEKDAYS.has(folded)) continue;
+      const stemmed = hasStemmer(language) ? stem(token.text.toLowerCase(), language) : folded;
+      raw.push({ kind: 'term', key: `t:${language}:${foldWord(stemmed)}`, surface: token.text, offset: token.start });
+    }
+  }
+  return { id: article.id, language, items: collect(raw), spans: [...names.spans, ...arabic.spans] };
+}
+
+/** One item per key: first surface, occurrence count, the spans a name key occurs in. */
+function collect(raw: readonly RawEvidence[]): EvidenceItem[] {
+  const byKey = new Map<string, EvidenceItem & { offset: number }>();
+  for (const r of raw) {
+    const item = byKey.get(r.key);
+    if (!item) {
+      byKey.set(r.key, {
+        kind: r.kind,
+        key: r.key,
+        surface: r.surface,
+        count: 1,
+        spans: r.span === undefined ? [] : [r.span],
+        offset: r.offset,
+        ...(r.entityType ? { entityType: r.entityType } : {}),
+        ...(r.candidate ? { candidate: true } : {}),
+      });
+      continue;
+    }
+    item.count++;
+    if (r.span !== undefined && !item.spans.includes(r.span)) item.spans.push(r.span);
+    // A key seen as a name by capitals outranks the same key as an Arabic candidate.
+    if (item.candidate && !r.candidate) delete item.candidate;
+    if (r.offset < item.offset) {
+      item.surface = r.surface;
+      item.offset = r.offset;
+    }
+    if (item.entityType === 'name' && r.entityType && r.entityType !== 'name') item.entityType = r.entityType;
+  }
+  return [...byKey.values()].map(({ offset: _offset, ...item }) => item).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/**
+ * The keys an index stores for an article (PostgreSQL: one row per key, btree
+ * or GIN): its match keys, plus the consonant skeleton of every name key, so
+ * that a spelling without vowels (Arabic) still finds its candidates.
+ */
+export function evidenceKeys(evidence: ArticleEvidence): string[] {
+  const keys = new Set<string>();
+  for (const item of evidence.items) {
+    keys.add(item.key);
+    if (item.kind === 'name' && !item.key.startsWith('n:=')) {
+      const sk = item.key.slice(2).replace(/[aiu]/g, '');
+      if (sk.length >= 3) keys.add(`s:${sk}`);
+    }
+  }
+  return [...keys].sort();
+}

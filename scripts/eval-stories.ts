@@ -1,0 +1,83 @@
+// `npm run eval:stories [tuning|held-out|fresh|tuning+held-out|all] [--sweep]`: story grouping
+// quality on the labelled set (figures recorded in docs/STORIES.md). Each split
+// is grouped on its own; `tuning+held-out` and `all` group those articles together. `--sweep` prints
+// B-cubed F1 over a grid of join thresholds, on the tuning split only: that is
+// how the thresholds were chosen. `--ablations` prints the same figures with
+// one part of the design switched off, per split.
+import { STORY_CONFIG } from '../lib/stories/config';
+import {
+  type EvaluationOptions,
+  evaluateStories,
+  formatStoryEvaluation,
+  importOrders,
+  loadStorySet,
+  simulateImports,
+} from '../tests/fixtures/stories/labelled-set';
+
+const names = ['tuning', 'held-out', 'fresh', 'tuning+held-out', 'all'] as const;
+type Name = (typeof names)[number];
+const args = process.argv.slice(2);
+const sweep = args.includes('--sweep');
+const ablations = args.includes('--ablations');
+const asked = args.filter((a) => a !== '--sweep' && a !== '--ablations');
+const unknown = asked.filter((a) => !(names as readonly string[]).includes(a));
+if (unknown.length) {
+  console.error(`Unknown set ${unknown.join(', ')}: choose from ${names.join(', ')} (and --sweep or --ablations).`);
+  process.exit(2);
+}
+const { articles } = loadStorySet();
+const part = (name: Name) => {
+  if (name === 'all') return articles;
+  if (name === 'tuning+held-out') return articles.filter((a) => a.split !== 'fresh');
+  return articles.filter((a) => a.split === name);
+};
+
+if (sweep) {
+  const tuning = part('tuning');
+  console.log('tuning split: join threshold → B-cubed P / R / F1, pairwise P / R');
+  for (let t = 0.04; t <= 0.4001; t += 0.02) {
+    const config = { ...STORY_CONFIG, joinThreshold: Math.round(t * 100) / 100, suggestThreshold: Math.min(STORY_CONFIG.suggestThreshold, t) };
+    const e = evaluateStories(tuning, { config }).joined;
+    const f = (x: number) => (100 * x).toFixed(1).padStart(5);
+    console.log(
+      `  ${config.joinThreshold.toFixed(2)}  ${f(e.bcubed.precision)} ${f(e.bcubed.recall)} ${f(e.bcubed.f1)}   ${f(e.pairwise.precision)} ${f(e.pairwise.recall)}`,
+    );
+  }
+} else if (ablations) {
+  const variants: Array<[string, EvaluationOptions]> = [
+    ['as configured', {}],
+    ['single link instead of average link', { linkage: 'single' }],
+    [
+      'no words (names, figures and dates only)',
+      { config: { ...STORY_CONFIG, weights: { ...STORY_CONFIG.weights, kind: { ...STORY_CONFIG.weights.kind, term: 0 } } } },
+    ],
+    ['no prior documents in the IDF', { config: { ...STORY_CONFIG, priorDocuments: 0 } }],
+    ['squared weights (cosine)', { config: { ...STORY_CONFIG, power: 2 } }],
+    ['one shared name, figure or date is enough', { config: { ...STORY_CONFIG, minSharedSpecific: 1 } }],
+  ];
+  for (const name of asked.length ? (asked as Name[]) : names) {
+    console.log(`${name}: variant → B-cubed F1, pairwise P / R, margin (first wrong merge / lowest right merge)`);
+    for (const [label, options] of variants) {
+      const e = evaluateStories(part(name), options);
+      const f = (x: number) => `${(100 * x).toFixed(1)}%`;
+      console.log(
+        `  ${label.padEnd(44)} ${f(e.joined.bcubed.f1).padStart(6)}  ${f(e.joined.pairwise.precision).padStart(6)} / ${f(e.joined.pairwise.recall).padStart(6)}  ${e.margin.firstWrongMerge.toFixed(3)} / ${e.margin.lowestRightMerge.toFixed(3)}`,
+      );
+    }
+  }
+} else {
+  for (const name of asked.length ? (asked as Name[]) : names) {
+    console.log(formatStoryEvaluation(name, evaluateStories(part(name))));
+    // The import path: one article at a time, in eight fixed orders.
+    for (const mode of ['place', 'regroup'] as const) {
+      const runs = importOrders(part(name)).map(({ order }) => simulateImports(part(name), order, { mode }));
+      const f1 = runs.map((r) => r.bcubed.f1);
+      const mean = f1.reduce((x, y) => x + y, 0) / f1.length;
+      const moves = runs.reduce((n, r) => n + r.moves, 0) / runs.length;
+      console.log(
+        `  imported one by one, ${mode === 'place' ? 'placeArticle only' : 'regroupNeighbourhood'}: B-cubed F1 mean ${(100 * mean).toFixed(1)}%, worst ${(100 * Math.min(...f1)).toFixed(1)}% over ${runs.length} orders (${f1.map((x) => (100 * x).toFixed(0)).join(' ')})${mode === 'regroup' ? `, ${moves.toFixed(1)} moves per run` : ''}`,
+      );
+    }
+    console.log();
+  }
+}
