@@ -93,6 +93,19 @@ const TABLE: Entry[] = [
   { file: 'app/(desk)/page.tsx', method: 'GET', path: () => '/', expect: PAGE },
   { file: 'app/(desk)/claims/[id]/page.tsx', method: 'GET', path: () => `/claims/${claimId}`, expect: PAGE },
   { file: 'app/(desk)/audit/page.tsx', method: 'GET', path: () => '/audit', expect: PAGE },
+  {
+    // Viewers get the page, but a refusal in place of the form (the route refuses their import too).
+    file: 'app/(desk)/articles/new/page.tsx',
+    method: 'GET',
+    path: () => '/articles/new',
+    expect: PAGE,
+    check: async (res, who) => {
+      if (res.status !== 200) return;
+      const html = await res.text();
+      expect(html.includes('data-testid="import-refused"'), who).toBe(who === 'viewer');
+      expect(html.includes('Article text') || html.includes('Choose files'), who).toBe(who !== 'viewer');
+    },
+  },
   // The sign-in page itself: signed-in users are sent on to the desk.
   { file: 'app/login/page.tsx', method: 'GET', path: () => '/login', expect: { anonymous: 200, disabled: 200, viewer: 307, reviewer: 307, editor: 307 } },
 
