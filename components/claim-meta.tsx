@@ -8,7 +8,7 @@ import { dirAttribute } from '@/lib/utils/text-direction';
 import type { ClaimDetail } from '@/lib/validation/claims';
 import { isHttpUrl } from '@/lib/validation/http-url';
 
-type Props = { claim: Pick<ClaimDetail, 'outlet' | 'byline' | 'publishedAt' | 'articleUrl' | 'language' | 'languageConfidence'> };
+type Props = { claim: Pick<ClaimDetail, 'outlet' | 'byline' | 'publishedAt' | 'articleUrl' | 'language' | 'languageConfidence' | 'languageFrom'> };
 
 export function ClaimMeta({ claim }: Props) {
   const parts: React.ReactNode[] = [];
@@ -40,7 +40,7 @@ export function ClaimMeta({ claim }: Props) {
         Original article<span className="sr-only"> (opens in a new tab)</span>
       </a>,
     );
-  parts.push(<span key="language">{languageWithConfidence(claim.language, claim.languageConfidence)}</span>);
+  parts.push(<span key="language">{languageWithConfidence(claim.language, claim.languageConfidence, claim.languageFrom)}</span>);
   return (
     <p className="mt-2 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm text-slate-600" data-testid="claim-meta">
       {/* Each separator stays with the item before it, so a wrapped line never starts with one. */}

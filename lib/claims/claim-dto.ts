@@ -3,7 +3,7 @@
 import 'server-only';
 import type { Claim, Prisma } from '../generated/prisma/client';
 import { textDirection } from '../utils/text-direction';
-import type { ClaimDetail, ClaimSummary } from '../validation/claims';
+import { type ClaimDetail, type ClaimSummary, LANGUAGE_SOURCES } from '../validation/claims';
 import { parseStoredEvidence } from '../validation/verdicts';
 
 /** The columns a summary needs: list queries select only these (not the article text). */
@@ -52,11 +52,17 @@ function nearDuplicateOf(c: DetailRow): ClaimDetail['nearDuplicateOf'] {
   return { id, title, language, similarity: c.nearDuplicateSimilarity };
 }
 
+/** The stored column is free text; anything unknown reads as not kept. */
+function languageSource(value: string | null): ClaimDetail['languageFrom'] {
+  return LANGUAGE_SOURCES.find((source) => source === value) ?? null;
+}
+
 export function toClaimDetail(c: DetailRow): ClaimDetail {
   return {
     ...toClaimSummary(c),
     direction: textDirection(c.language),
     languageConfidence: c.languageConfidence,
+    languageFrom: languageSource(c.languageFrom),
     body: c.body,
     boilerplate: c.boilerplate,
     outlet: c.outlet,

@@ -123,6 +123,7 @@ function claimText(article: PreparedArticle) {
     boilerplate: article.boilerplate,
     language: article.language,
     languageConfidence: article.languageConfidence,
+    languageFrom: article.languageFrom,
     contentHash: article.contentHash,
     searchText: article.searchText,
     outlet: article.outlet,

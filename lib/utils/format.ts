@@ -16,11 +16,15 @@ export function formatPercent(share: number): string {
 }
 
 /** "Arabic (detected, 97%)"; just the name when no confidence was kept (claims imported before it was). */
-export function languageWithConfidence(code: string, confidence: number | null): string {
+export function languageWithConfidence(code: string, confidence: number | null, from: 'detected' | 'override' | 'declared' | null = null): string {
   const name = languageName(code);
-  if (confidence === null || code === 'und') return name;
-  // 1 is also what a language set by a person is stored as: "detected" would not be true of it.
+  if (code === 'und') return name;
+  if (from === 'override') return `${name} (set at import)`;
+  if (from === 'declared') return `${name} (as the page declares it)`;
+  if (confidence === null) return name;
   const percent = formatPercent(confidence);
+  if (from === 'detected') return `${name} (detected, ${percent})`;
+  // Claims from before the source was kept: 1 is also what a language set by a person was stored as, so "detected" would not be sure.
   return confidence >= 1 ? `${name} (${percent})` : `${name} (detected, ${percent})`;
 }
 

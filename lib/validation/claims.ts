@@ -42,6 +42,9 @@ export type ClaimSummary = {
 type Person = { id: string; displayName: string; email: string };
 
 /** The claim an article was imported beside, as a confirmed near-duplicate; similarity 0–1; its language, to show its title. */
+export const LANGUAGE_SOURCES = ['detected', 'override', 'declared'] as const;
+export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];
+
 export type NearDuplicateLink = { id: string; title: string; language: string; similarity: number };
 
 /** One claim with its text and verdict, as the claim page and GET /api/claims/:id have it (lib/claims/claim-dto.ts builds it). */
@@ -50,6 +53,8 @@ export type ClaimDetail = ClaimSummary & {
   direction: 'ltr' | 'rtl';
   /** 0–1 from the language detector, 1 when a person set the language; null for claims imported before it was kept. */
   languageConfidence: number | null;
+  /** Who named the language: the detector, the importer ("override") or the page's own declaration; null for claims imported before it was kept. */
+  languageFrom: LanguageSource | null;
   body: string;
   boilerplate: string | null;
   /** What the article says about itself (page metadata or the importer's corrections); null when unknown. */

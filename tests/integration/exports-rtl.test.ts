@@ -72,6 +72,7 @@ describe('GET /api/claims/:id', () => {
     });
     expect(claim.languageConfidence).toBeGreaterThan(0.5);
     expect(claim.languageConfidence).toBeLessThanOrEqual(1);
+    expect(claim.languageFrom).toBe('detected');
   });
 
   it('links a confirmed near-duplicate to the claim it resembles, with the similarity', async () => {

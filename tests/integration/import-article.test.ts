@@ -309,7 +309,11 @@ describe('a new article', () => {
     const text = 'Militares venezuelanos cruzam a fronteira e pedem proteção às autoridades colombianas em Cúcuta.\n';
     const result = await importArticle(paste(text, { overrides: { language: 'gl', headline: 'Militares cruzan a fronteira' } }));
     expect(result.article).toMatchObject({ language: 'gl', languageConfidence: 1, languageFrom: 'override', title: 'Militares cruzan a fronteira' });
-    expect(await db.claim.findUniqueOrThrow({ where: { id: result.claimId! } })).toMatchObject({ language: 'gl', languageConfidence: 1 });
+    expect(await db.claim.findUniqueOrThrow({ where: { id: result.claimId! } })).toMatchObject({
+      language: 'gl',
+      languageConfidence: 1,
+      languageFrom: 'override',
+    });
   });
 });
 

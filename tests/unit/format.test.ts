@@ -42,6 +42,13 @@ describe('article details', () => {
     expect(languageWithConfidence('und', 0)).toBe('Unknown');
   });
 
+  it('says who named the language when that was kept', () => {
+    expect(languageWithConfidence('ar', 1, 'detected')).toBe('Arabic (detected, 100%)');
+    expect(languageWithConfidence('es', 1, 'override')).toBe('Spanish (set at import)');
+    expect(languageWithConfidence('pt', 0.5, 'declared')).toBe('Portuguese (as the page declares it)');
+    expect(languageWithConfidence('und', 0, 'detected')).toBe('Unknown');
+  });
+
   it('writes similarity as a whole percentage and a published day in UTC', () => {
     expect(formatPercent(0.816)).toBe('82%');
     expect(formatPercent(0.29)).toBe('29%');
