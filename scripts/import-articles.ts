@@ -63,7 +63,6 @@ async function run(a: CliArgs, databaseUrl: string): Promise<number> {
   const progress = startProgress({ total, every: a.progressEvery, tty: process.stderr.isTTY });
   const tally = emptyTally();
   const started = performance.now();
-  const summary = () => formatSummary(tally, { elapsedMs: performance.now() - started, dryRun: a.dryRun, interrupted: stopRequested });
   // A database error ends the run, after the summary of what was done until then.
   let failure: { error: unknown } | null = null;
   try {
@@ -88,7 +87,8 @@ async function run(a: CliArgs, databaseUrl: string): Promise<number> {
   progress.stop();
   // Waits for the live pushes still being sent: the process must not end before them.
   await publisher?.close();
-  console.log(summary());
+  const ended = failure ? 'failed' : stopRequested ? 'interrupted' : 'done';
+  console.log(formatSummary(tally, { elapsedMs: performance.now() - started, dryRun: a.dryRun, ended }));
   if (failure) throw failure.error;
   if (stopRequested) return 130;
   return tally.unreadable > 0 ? 1 : 0;

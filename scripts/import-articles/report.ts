@@ -111,7 +111,7 @@ export function startProgress(options: { total: number; every: number; tty: bool
 }
 
 /** The summary table: every outcome with its count, refusals by reason, time and rate. */
-export function formatSummary(t: Tally, options: { elapsedMs: number; dryRun: boolean; interrupted: boolean }): string {
+export function formatSummary(t: Tally, options: { elapsedMs: number; dryRun: boolean; ended: 'done' | 'interrupted' | 'failed' }): string {
   const secs = options.elapsedMs / 1000;
   const would = (done: string, maybe: string) => (options.dryRun ? maybe : done);
   const refused = [...t.refused.values()].reduce((a, b) => a + b, 0);
@@ -132,7 +132,14 @@ export function formatSummary(t: Tally, options: { elapsedMs: number; dryRun: bo
   const rule = `  ${'-'.repeat(width)}  ${'-'.repeat(numbers)}`;
   const table = rows.map(([label, n], i) => `${i === rows.length - 1 ? `${rule}\n` : ''}  ${label.padEnd(width)}  ${int(n).padStart(numbers)}`);
   const skipped = [...t.skipped.entries()].map(([why, n]) => `${int(n)} ${SKIP_LABELS[why][n === 1 ? 0 : 1]}`);
-  const head = options.interrupted ? 'Import interrupted' : options.dryRun ? 'Dry run finished (nothing was written)' : 'Import finished';
+  const head =
+    options.ended === 'failed'
+      ? 'Import stopped by the error below'
+      : options.ended === 'interrupted'
+        ? 'Import interrupted'
+        : options.dryRun
+          ? 'Dry run finished (nothing was written)'
+          : 'Import finished';
   return [
     `${head}: ${int(t.files)} file${t.files === 1 ? '' : 's'} in ${secs.toFixed(1)} s, ${(t.files / Math.max(0.001, secs)).toFixed(1)} files/s.`,
     '',
