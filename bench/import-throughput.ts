@@ -1,0 +1,217 @@
+// Import throughput through the full pipeline (importArticle: decode, title,
+// language, boilerplate, fingerprint, duplicate checks, claim + source +
+// audit event in one transaction) on desks of 1,000, 10,000 and 100,000
+// claims, against the bulk path (lib/claims/bulk-import.ts) measured in the
+// same run on a copy of each desk. Per article it also times the two
+// duplicate lookups on their own, to show whether their cost grows with the
+// desk, and it EXPLAINs the near-duplicate query on the largest desks.
+import { findExactDuplicate, findNearDuplicates, nearCandidatesQuery } from '../lib/articles/find-duplicates';
+import { prepareArticle } from '../lib/articles/prepare-article';
+import { type BulkClaimInput, bulkImportClaims } from '../lib/claims/bulk-import';
+import { type ImportOutcome, importArticle } from '../lib/claims/import-article';
+import { db, disconnectDb } from '../lib/db';
+import { Prisma } from '../lib/generated/prisma/client';
+import { type BenchDatabase, sql, usingDatabase } from './support/bench-database';
+import type { Benchmark } from './support/benchmark';
+import { newsArticle } from './support/news-articles';
+import { progressBar } from './support/progress';
+import { summarize } from './support/stats';
+import { syntheticClaims } from './support/synthetic-claims';
+import { fmtInt, fmtMs, fmtRatio, markdownTable } from './support/table';
+
+// BENCH_IMPORT_SIZES=1000,10000 for a quicker run.
+const SIZES = (process.env.BENCH_IMPORT_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const ROUNDS = 3;
+/** Articles through the pipeline per round (one at a time, as the CLI and the page send them). */
+const PIPELINE_PER_ROUND = 100;
+/** Articles through the bulk path per round: one batch of its default size. */
+const BULK_PER_ROUND = 1_000;
+// Article series (bench/support/news-articles.ts): different texts for each use.
+const DESK_SERIES = 1;
+const PIPELINE_SERIES = 2;
+const BULK_SERIES = 3;
+
+type Desk = { key: string; label: string; claims: (count: number) => Iterable<BulkClaimInput> };
+
+const DESKS: Desk[] = [
+  {
+    key: 'unrelated',
+    label: 'unrelated articles',
+    // The scale benchmark's claims: seed-article words (Zipf) and made-up names; pairs share almost no word triples.
+    claims: (count) => syntheticClaims({ count, prefix: 'desk' }),
+  },
+  {
+    key: 'lookalike',
+    label: 'look-alike wire copy',
+    // The same clause banks as the imported articles: every pair shares stock phrases (Jaccard ~0.1), the hard case for the band index.
+    claims: function* (count) {
+      for (let i = 0; i < count; i++) {
+        const a = newsArticle(i, DESK_SERIES);
+        yield { sourceKey: `desk-news-${i}`, title: a.title, body: a.text, language: 'en' };
+      }
+    },
+  },
+];
+
+type Sample = { prepareMs: number; exactMs: number; nearMs: number; importMs: number; outcome: ImportOutcome };
+
+type Result = {
+  desk: Desk;
+  size: number;
+  samples: Sample[];
+  pipelineMs: number;
+  bulkMs: number;
+  bulkCount: number;
+  plan: string;
+};
+
+async function seedDesk(database: BenchDatabase, desk: Desk, size: number, log: (m: string) => void): Promise<{ url: string; bulkUrl: string }> {
+  const url = await database.create(`bench_import_${desk.key}_${size}`);
+  const bar = progressBar(`import (${desk.label}): seeding ${fmtInt(size)} claims`, size);
+  await usingDatabase(url, () => bulkImportClaims({ claims: desk.claims(size), onProgress: (n) => bar.update(n) }));
+  bar.finish();
+  await sql(url, 'VACUUM (ANALYZE) claims');
+  await sql(url, 'VACUUM (ANALYZE) article_fingerprints');
+  await disconnectDb();
+  // The bulk path's own copy, so its 3,000 claims do not change the size the pipeline sees.
+  log(`import (${desk.label}, ${fmtInt(size)}): copying the desk for the bulk baseline …`);
+  const bulkUrl = await database.create(`bench_import_${desk.key}_${size}_bulk`, url);
+  return { url, bulkUrl };
+}
+
+async function pipelineRound(round: number, samples: Sample[]): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < PIPELINE_PER_ROUND; i++) {
+    const n = round * PIPELINE_PER_ROUND + i;
+    const bytes = new TextEncoder().encode(newsArticle(n, PIPELINE_SERIES).text);
+    const fileName = `article-${n}.txt`;
+    // The parts on their own: preparing the article, then the two lookups importArticle makes.
+    const t0 = performance.now();
+    const prepared = prepareArticle({ content: { bytes }, fileName });
+    const t1 = performance.now();
+    await findExactDuplicate(db, prepared.fingerprint);
+    const t2 = performance.now();
+    await findNearDuplicates(db, prepared.fingerprint);
+    const t3 = performance.now();
+    // The whole pipeline, as the CLI calls it.
+    const result = await importArticle({ actor: null, source: 'cli', content: { bytes }, fileName });
+    const t4 = performance.now();
+    total += t4 - t3;
+    samples.push({ prepareMs: t1 - t0, exactMs: t2 - t1, nearMs: t3 - t2, importMs: t4 - t3, outcome: result.outcome });
+  }
+  return total;
+}
+
+function bulkBatch(round: number): BulkClaimInput[] {
+  return Array.from({ length: BULK_PER_ROUND }, (_, i) => {
+    const n = round * BULK_PER_ROUND + i;
+    const a = newsArticle(n, BULK_SERIES);
+    return { sourceKey: `bulk-${n}`, title: a.title, body: a.text, language: 'en' };
+  });
+}
+
+async function explainNear(): Promise<string> {
+  const probe = prepareArticle({ content: { bytes: new TextEncoder().encode(newsArticle(999_999, PIPELINE_SERIES).text) }, fileName: 'probe.txt' });
+  const rows = await db.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${nearCandidatesQuery(probe.fingerprint)}`);
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+async function measureDesk(database: BenchDatabase, desk: Desk, size: number, log: (m: string) => void): Promise<Result> {
+  const { url, bulkUrl } = await seedDesk(database, desk, size, log);
+  const samples: Sample[] = [];
+  let pipelineMs = 0;
+  let bulkMs = 0;
+  // Rounds alternate between the two paths, so background load falls on both alike.
+  for (let round = 0; round < ROUNDS; round++) {
+    pipelineMs += await usingDatabase(url, () => pipelineRound(round, samples));
+    const batch = bulkBatch(round);
+    const t0 = performance.now();
+    await usingDatabase(bulkUrl, () => bulkImportClaims({ claims: batch }));
+    bulkMs += performance.now() - t0;
+    log(`import (${desk.label}, ${fmtInt(size)}): round ${round + 1}/${ROUNDS} done`);
+  }
+  const plan = size === SIZES.at(-1) ? await usingDatabase(url, explainNear) : '';
+  return { desk, size, samples, pipelineMs, bulkMs, bulkCount: ROUNDS * BULK_PER_ROUND, plan };
+}
+
+const p50p95 = (values: number[]) => {
+  const s = summarize(values);
+  return `${fmtMs(s.p50)} / ${fmtMs(s.p95)}`;
+};
+
+function outcomes(samples: Sample[]): string {
+  const counts = new Map<string, number>();
+  for (const s of samples) counts.set(s.outcome, (counts.get(s.outcome) ?? 0) + 1);
+  return [...counts].map(([k, v]) => `${k.replace('_', '-')} ${v}`).join(', ');
+}
+
+export const importThroughput: Benchmark = {
+  name: 'import',
+  title: 'Import throughput and the duplicate check',
+  needsBuild: false,
+  run: async ({ database, log }) => {
+    const results: Result[] = [];
+    for (const desk of DESKS) for (const size of SIZES) results.push(await measureDesk(database, desk, size, log));
+
+    const rows = results.map((r) => {
+      const pipelineRate = r.samples.length / (r.pipelineMs / 1000);
+      const bulkRate = r.bulkCount / (r.bulkMs / 1000);
+      return [
+        r.desk.label,
+        fmtInt(r.size),
+        fmtInt(pipelineRate),
+        fmtInt(bulkRate),
+        fmtRatio(pipelineRate / bulkRate),
+        p50p95(r.samples.map((s) => s.importMs)),
+        p50p95(r.samples.map((s) => s.prepareMs)),
+        p50p95(r.samples.map((s) => s.exactMs)),
+        p50p95(r.samples.map((s) => s.nearMs)),
+        outcomes(r.samples),
+      ];
+    });
+    const growth = DESKS.map((desk) => {
+      const mine = results.filter((r) => r.desk === desk);
+      const near = (r: Result) => summarize(r.samples.map((s) => s.nearMs + s.exactMs)).p50;
+      return `${desk.label}: ${fmtRatio(near(mine.at(-1)!) / near(mine[0]!))}`;
+    });
+    const plans = results.filter((r) => r.plan);
+
+    return [
+      `Each desk is a fresh copy of the seeded template plus N claims bulk-imported (with their fingerprints), then \`VACUUM ANALYZE\`d. ` +
+        `"Unrelated articles" are the scale benchmark's synthetic claims; "look-alike wire copy" are articles from the same clause banks as the imported ones ` +
+        `(\`bench/support/news-articles.ts\`), so every pair shares stock phrases: the hard case for the band index. ` +
+        `Pipeline: ${ROUNDS} rounds of ${PIPELINE_PER_ROUND} new articles (about 1,200 characters, English) through \`importArticle\` one at a time (source \`cli\`, system actor), ` +
+        `so the desk grows by ${fmtInt(ROUNDS * PIPELINE_PER_ROUND)} during the measurement. Bulk: ${ROUNDS} batches of ${fmtInt(BULK_PER_ROUND)} articles from the same generator ` +
+        `through \`bulkImportClaims\` (no parsing, no language detection, no duplicate check) on a copy of the same desk, alternating with the pipeline rounds. ` +
+        `Before each import the article is prepared and its two duplicate lookups are run on their own (outside the import's transaction) and timed; ` +
+        `the import then makes them again. Times in ms, p50 / p95.`,
+      '',
+      markdownTable(
+        [
+          'desk',
+          'claims',
+          'pipeline articles/s',
+          'bulk articles/s',
+          'ratio',
+          'import (whole)',
+          'prepare (parse, detect, fingerprint)',
+          'exact-duplicate lookup',
+          'near-duplicate lookup',
+          'outcomes',
+        ],
+        rows,
+      ),
+      '',
+      `Duplicate lookups (exact + near, p50) at ${fmtInt(SIZES.at(-1)!)} against ${fmtInt(SIZES[0]!)} claims: ${growth.join('; ')}.`,
+      '',
+      ...plans.flatMap((r) => [
+        `\`EXPLAIN (ANALYZE, BUFFERS)\` of the near-duplicate candidate query (\`nearCandidatesQuery\`) for a new article, ${r.desk.label}, ${fmtInt(r.size)} claims:`,
+        '',
+        '```',
+        r.plan,
+        '```',
+        '',
+      ]),
+    ].join('\n');
+  },
+};
