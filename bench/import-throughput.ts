@@ -5,7 +5,7 @@
 // same run on a copy of each desk. Per article it also times the two
 // duplicate lookups on their own, to show whether their cost grows with the
 // desk, and it EXPLAINs the near-duplicate query on the largest desks.
-import { findExactDuplicate, findNearDuplicates, nearCandidatesQuery } from '../lib/articles/find-duplicates';
+import { BUCKET_LIMIT, findExactDuplicate, findNearDuplicates, nearCandidatesQuery } from '../lib/articles/find-duplicates';
 import { prepareArticle } from '../lib/articles/prepare-article';
 import { type BulkClaimInput, bulkImportClaims } from '../lib/claims/bulk-import';
 import { type ImportOutcome, importArticle } from '../lib/claims/import-article';
@@ -16,7 +16,7 @@ import type { Benchmark } from './support/benchmark';
 import { newsArticle } from './support/news-articles';
 import { progressBar } from './support/progress';
 import { summarize } from './support/stats';
-import { syntheticClaims } from './support/synthetic-claims';
+import { syntheticClaim, syntheticClaims } from './support/synthetic-claims';
 import { fmtInt, fmtMs, fmtRatio, markdownTable } from './support/table';
 
 // BENCH_IMPORT_SIZES=1000,10000 for a quicker run.
@@ -31,7 +31,12 @@ const DESK_SERIES = 1;
 const PIPELINE_SERIES = 2;
 const BULK_SERIES = 3;
 
-type Desk = { key: string; label: string; claims: (count: number) => Iterable<BulkClaimInput> };
+function lookalike(i: number): BulkClaimInput {
+  const a = newsArticle(i, DESK_SERIES);
+  return { sourceKey: `desk-news-${i}`, title: a.title, body: a.text, language: 'en' };
+}
+
+type Desk = { key: string; label: string; claims: (count: number) => Iterable<BulkClaimInput>; claim: (index: number) => BulkClaimInput };
 
 const DESKS: Desk[] = [
   {
@@ -39,21 +44,38 @@ const DESKS: Desk[] = [
     label: 'unrelated articles',
     // The scale benchmark's claims: seed-article words (Zipf) and made-up names; pairs share almost no word triples.
     claims: (count) => syntheticClaims({ count, prefix: 'desk' }),
+    claim: (index) => syntheticClaim(index, 'desk'),
   },
   {
     key: 'lookalike',
     label: 'look-alike wire copy',
     // The same clause banks as the imported articles: every pair shares stock phrases (Jaccard ~0.1), the hard case for the band index.
     claims: function* (count) {
-      for (let i = 0; i < count; i++) {
-        const a = newsArticle(i, DESK_SERIES);
-        yield { sourceKey: `desk-news-${i}`, title: a.title, body: a.text, language: 'en' };
-      }
+      for (let i = 0; i < count; i++) yield lookalike(i);
     },
+    claim: (index) => lookalike(index),
   },
 ];
 
-type Sample = { prepareMs: number; exactMs: number; nearMs: number; importMs: number; outcome: ImportOutcome };
+type Sample = { prepareMs: number; exactMs: number; nearMs: number; importMs: number; outcome: ImportOutcome; planted: boolean; found: boolean };
+
+/** Every tenth article is a near-duplicate of a claim already on the desk, to check the lookup still finds them. */
+const PLANT_EVERY = 10;
+
+/**
+ * A lightly edited copy: the sentences rotated by a third (reordered), every
+ * third one replaced by a sentence of another article (edited), a new headline.
+ * Jaccard similarity to the original about 0.35–0.6.
+ */
+function plantedCopy(original: BulkClaimInput, n: number): string {
+  const sentences = original.body.replace(/\n+/g, ' ').split(/(?<=\.) /);
+  const other = newsArticle(n, 9)
+    .body.replace(/\n+/g, ' ')
+    .split(/(?<=\.) /);
+  const edited = sentences.map((s, k) => (k % 3 === 2 ? (other[k % other.length] ?? s) : s));
+  const cut = Math.floor(edited.length / 3);
+  return `Update: ${original.title}\n\n${[...edited.slice(cut), ...edited.slice(0, cut)].join(' ')}\n`;
+}
 
 type Result = {
   desk: Desk;
@@ -62,8 +84,14 @@ type Result = {
   pipelineMs: number;
   bulkMs: number;
   bulkCount: number;
-  plan: string;
+  plans: { perBand: number; text: string }[];
+  /** The candidate query alone, with the old and the current per-band limit, interleaved. */
+  candidates: Map<number, number[]>;
 };
+
+/** The per-band limit before the fix (BUCKET_LIMIT is the current one). */
+const OLD_BUCKET_LIMIT = 500;
+const LIMIT_PROBES = 60;
 
 async function seedDesk(database: BenchDatabase, desk: Desk, size: number, log: (m: string) => void): Promise<{ url: string; bulkUrl: string }> {
   const url = await database.create(`bench_import_${desk.key}_${size}`);
@@ -79,11 +107,15 @@ async function seedDesk(database: BenchDatabase, desk: Desk, size: number, log: 
   return { url, bulkUrl };
 }
 
-async function pipelineRound(round: number, samples: Sample[]): Promise<number> {
+async function pipelineRound(desk: Desk, size: number, round: number, samples: Sample[]): Promise<number> {
   let total = 0;
   for (let i = 0; i < PIPELINE_PER_ROUND; i++) {
     const n = round * PIPELINE_PER_ROUND + i;
-    const bytes = new TextEncoder().encode(newsArticle(n, PIPELINE_SERIES).text);
+    const planted = i % PLANT_EVERY === PLANT_EVERY - 1;
+    // A claim anywhere on the desk, old or recent.
+    const original = planted ? (Math.imul(n + 1, 2654435761) >>> 0) % size : null;
+    const text = original === null ? newsArticle(n, PIPELINE_SERIES).text : plantedCopy(desk.claim(original), n);
+    const bytes = new TextEncoder().encode(text);
     const fileName = `article-${n}.txt`;
     // The parts on their own: preparing the article, then the two lookups importArticle makes.
     const t0 = performance.now();
@@ -97,7 +129,12 @@ async function pipelineRound(round: number, samples: Sample[]): Promise<number> 
     const result = await importArticle({ actor: null, source: 'cli', content: { bytes }, fileName });
     const t4 = performance.now();
     total += t4 - t3;
-    samples.push({ prepareMs: t1 - t0, exactMs: t2 - t1, nearMs: t3 - t2, importMs: t4 - t3, outcome: result.outcome });
+    let found = false;
+    if (original !== null) {
+      const source = await db.claim.findUniqueOrThrow({ where: { sourceKey: desk.claim(original).sourceKey }, select: { id: true } });
+      found = result.outcome === 'near_duplicate' && result.nearDuplicates.some((m) => m.claimId === source.id);
+    }
+    samples.push({ prepareMs: t1 - t0, exactMs: t2 - t1, nearMs: t3 - t2, importMs: t4 - t3, outcome: result.outcome, planted: original !== null, found });
   }
   return total;
 }
@@ -110,10 +147,31 @@ function bulkBatch(round: number): BulkClaimInput[] {
   });
 }
 
-async function explainNear(): Promise<string> {
-  const probe = prepareArticle({ content: { bytes: new TextEncoder().encode(newsArticle(999_999, PIPELINE_SERIES).text) }, fileName: 'probe.txt' });
-  const rows = await db.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${nearCandidatesQuery(probe.fingerprint)}`);
+const probe = (n: number) => prepareArticle({ content: { bytes: new TextEncoder().encode(newsArticle(n, 5).text) }, fileName: 'probe.txt' }).fingerprint;
+
+async function explainNear(perBand: number): Promise<string> {
+  const rows = await db.$queryRaw<{ 'QUERY PLAN': string }[]>(
+    Prisma.sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${nearCandidatesQuery(probe(999_999), perBand)}`,
+  );
   return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+/** The candidate query on its own for new articles, the old and the current limit taking turns. */
+async function compareLimits(): Promise<Map<number, number[]>> {
+  const times = new Map<number, number[]>([
+    [OLD_BUCKET_LIMIT, []],
+    [BUCKET_LIMIT, []],
+  ]);
+  for (let i = 0; i < LIMIT_PROBES; i++) {
+    const fp = probe(i);
+    const order = i % 2 === 0 ? [OLD_BUCKET_LIMIT, BUCKET_LIMIT] : [BUCKET_LIMIT, OLD_BUCKET_LIMIT];
+    for (const perBand of order) {
+      const t0 = performance.now();
+      await db.$queryRaw(nearCandidatesQuery(fp, perBand));
+      times.get(perBand)?.push(performance.now() - t0);
+    }
+  }
+  return times;
 }
 
 async function measureDesk(database: BenchDatabase, desk: Desk, size: number, log: (m: string) => void): Promise<Result> {
@@ -123,15 +181,23 @@ async function measureDesk(database: BenchDatabase, desk: Desk, size: number, lo
   let bulkMs = 0;
   // Rounds alternate between the two paths, so background load falls on both alike.
   for (let round = 0; round < ROUNDS; round++) {
-    pipelineMs += await usingDatabase(url, () => pipelineRound(round, samples));
+    pipelineMs += await usingDatabase(url, () => pipelineRound(desk, size, round, samples));
     const batch = bulkBatch(round);
     const t0 = performance.now();
     await usingDatabase(bulkUrl, () => bulkImportClaims({ claims: batch }));
     bulkMs += performance.now() - t0;
     log(`import (${desk.label}, ${fmtInt(size)}): round ${round + 1}/${ROUNDS} done`);
   }
-  const plan = size === SIZES.at(-1) ? await usingDatabase(url, explainNear) : '';
-  return { desk, size, samples, pipelineMs, bulkMs, bulkCount: ROUNDS * BULK_PER_ROUND, plan };
+  const candidates = await usingDatabase(url, compareLimits);
+  const plans =
+    size === SIZES.at(-1)
+      ? await usingDatabase(url, async () => {
+          const now = { perBand: BUCKET_LIMIT, text: await explainNear(BUCKET_LIMIT) };
+          // Before the fix, for the desk where it matters.
+          return desk.key === 'lookalike' ? [now, { perBand: OLD_BUCKET_LIMIT, text: await explainNear(OLD_BUCKET_LIMIT) }] : [now];
+        })
+      : [];
+  return { desk, size, samples, pipelineMs, bulkMs, bulkCount: ROUNDS * BULK_PER_ROUND, plans, candidates };
 }
 
 const p50p95 = (values: number[]) => {
@@ -143,6 +209,11 @@ function outcomes(samples: Sample[]): string {
   const counts = new Map<string, number>();
   for (const s of samples) counts.set(s.outcome, (counts.get(s.outcome) ?? 0) + 1);
   return [...counts].map(([k, v]) => `${k.replace('_', '-')} ${v}`).join(', ');
+}
+
+function plantedFound(samples: Sample[]): string {
+  const planted = samples.filter((s) => s.planted);
+  return `${planted.filter((s) => s.found).length}/${planted.length}`;
 }
 
 export const importThroughput: Benchmark = {
@@ -166,7 +237,8 @@ export const importThroughput: Benchmark = {
         p50p95(r.samples.map((s) => s.prepareMs)),
         p50p95(r.samples.map((s) => s.exactMs)),
         p50p95(r.samples.map((s) => s.nearMs)),
-        outcomes(r.samples),
+        outcomes(r.samples.filter((s) => !s.planted)),
+        `${outcomes(r.samples.filter((s) => s.planted))}; found ${plantedFound(r.samples)}`,
       ];
     });
     const growth = DESKS.map((desk) => {
@@ -174,7 +246,10 @@ export const importThroughput: Benchmark = {
       const near = (r: Result) => summarize(r.samples.map((s) => s.nearMs + s.exactMs)).p50;
       return `${desk.label}: ${fmtRatio(near(mine.at(-1)!) / near(mine[0]!))}`;
     });
-    const plans = results.filter((r) => r.plan);
+    const limitRows = results.map((r) => {
+      const [old, now] = [summarize(r.candidates.get(OLD_BUCKET_LIMIT) ?? []), summarize(r.candidates.get(BUCKET_LIMIT) ?? [])];
+      return [r.desk.label, fmtInt(r.size), `${fmtMs(old.p50)} / ${fmtMs(old.p95)}`, `${fmtMs(now.p50)} / ${fmtMs(now.p95)}`, fmtRatio(now.p50 / old.p50)];
+    });
 
     return [
       `Each desk is a fresh copy of the seeded template plus N claims bulk-imported (with their fingerprints), then \`VACUUM ANALYZE\`d. ` +
@@ -183,6 +258,8 @@ export const importThroughput: Benchmark = {
         `Pipeline: ${ROUNDS} rounds of ${PIPELINE_PER_ROUND} new articles (about 1,200 characters, English) through \`importArticle\` one at a time (source \`cli\`, system actor), ` +
         `so the desk grows by ${fmtInt(ROUNDS * PIPELINE_PER_ROUND)} during the measurement. Bulk: ${ROUNDS} batches of ${fmtInt(BULK_PER_ROUND)} articles from the same generator ` +
         `through \`bulkImportClaims\` (no parsing, no language detection, no duplicate check) on a copy of the same desk, alternating with the pipeline rounds. ` +
+        `Every ${PLANT_EVERY}th pipeline article is a planted near-duplicate of a claim anywhere on the desk (sentences rotated, every third replaced, new headline): ` +
+        '"found" counts those the import answered as a near-duplicate of that very claim. ' +
         `Before each import the article is prepared and its two duplicate lookups are run on their own (outside the import's transaction) and timed; ` +
         `the import then makes them again. Times in ms, p50 / p95.`,
       '',
@@ -197,21 +274,29 @@ export const importThroughput: Benchmark = {
           'prepare (parse, detect, fingerprint)',
           'exact-duplicate lookup',
           'near-duplicate lookup',
-          'outcomes',
+          'new articles',
+          'planted near-duplicates',
         ],
         rows,
       ),
       '',
       `Duplicate lookups (exact + near, p50) at ${fmtInt(SIZES.at(-1)!)} against ${fmtInt(SIZES[0]!)} claims: ${growth.join('; ')}.`,
       '',
-      ...plans.flatMap((r) => [
-        `\`EXPLAIN (ANALYZE, BUFFERS)\` of the near-duplicate candidate query (\`nearCandidatesQuery\`) for a new article, ${r.desk.label}, ${fmtInt(r.size)} claims:`,
-        '',
-        '```',
-        r.plan,
-        '```',
-        '',
-      ]),
+      `The near-duplicate candidate query alone (\`nearCandidatesQuery\`), ${LIMIT_PROBES} new articles after the rounds, reading at most ${OLD_BUCKET_LIMIT} ` +
+        `(before) or ${BUCKET_LIMIT} (now) claims per band, taking turns; ms, p50 / p95:`,
+      '',
+      markdownTable(['desk', 'claims', `${OLD_BUCKET_LIMIT} per band`, `${BUCKET_LIMIT} per band`, 'ratio (p50)'], limitRows),
+      '',
+      ...results.flatMap((r) =>
+        r.plans.flatMap((p) => [
+          `\`EXPLAIN (ANALYZE, BUFFERS)\` of the candidate query for a new article, ${r.desk.label}, ${fmtInt(r.size)} claims, at most ${p.perBand} per band:`,
+          '',
+          '```',
+          p.text,
+          '```',
+          '',
+        ]),
+      ),
     ].join('\n');
   },
 };
