@@ -14,21 +14,20 @@ import { normalizeForSearch } from './normalize-search';
  * up, other articles on the same story 0.09 at most (docs/QUALITY.md).
  */
 export const NEAR_DUPLICATE_THRESHOLD = 0.3;
-// Candidates whose text is read, most shared bands first.
+// Candidates whose text is read, best first (see nearCandidatesQuery).
 const CANDIDATES = 10;
 /**
- * Claims read per band. Each one read is a heap fetch: at 500, a desk of
- * 100,000 look-alike articles (stock phrases in every pair, so many bands are
- * shared by thousands) read 13,000 rows per check, 60–190 ms, where 20 reads
- * at most 1,280 and found every planted near-duplicate all the same: a real
- * one shares several bands, most of them rare (docs/BENCHMARKS.md, "import").
+ * Claims read per band; each is a heap fetch. On a desk of 100,000 look-alike
+ * articles (stock phrases in every pair, so many bands are shared by
+ * thousands) a limit of 500 read 13,000 rows per check; 20 reads at most
+ * 1,280 (docs/BENCHMARKS.md, "import").
  */
-export const BUCKET_LIMIT = 20;
+const BUCKET_LIMIT = 20;
 
 export type ClaimRef = { claimId: string; title: string };
 export type DuplicateMatch = ClaimRef & { similarity: number };
 
-/** The lookups as SQL, exported so a test can EXPLAIN exactly what runs (and a benchmark compare `perBand` limits). */
+/** The lookups as SQL, exported so a test can EXPLAIN exactly what runs. */
 export function exactDuplicateQuery(fingerprint: Fingerprint): Prisma.Sql {
   return Prisma.sql`
     SELECT c.id, c.title FROM article_fingerprints f JOIN claims c ON c.id = f.claim_id
@@ -39,22 +38,30 @@ export function exactDuplicateQuery(fingerprint: Fingerprint): Prisma.Sql {
 /**
  * One GIN probe per band (`@>` a single value): the planner estimates each
  * probe well, where one `&&` over 64 values looks like a quarter of the table
- * and is read as a sequential scan. A band shared by very many claims (a
- * common sentence) is read at most BUCKET_LIMIT rows deep. The GIN scan still
- * builds the bitmap of the band's whole posting list (about 0.15 µs per claim
- * in it): nothing on a desk of unrelated articles, and the part of the check
- * that still grows on a desk of look-alike copy.
+ * and is read as a sequential scan. A band shared by very many claims (a stock
+ * phrase) is read at most BUCKET_LIMIT rows deep.
+ *
+ * Candidates are ranked by the bands they share, each weighted by 1 / the
+ * claims read for it: a band that only this claim shares says far more than
+ * one that a crowd shares. Counting bands alone let look-alike articles that
+ * share many crowded bands push the real near-duplicate out of the top ten.
+ *
+ * The GIN scan still builds the bitmap of each probed band's whole posting
+ * list (about 0.15 µs per claim in it): nothing on a desk of unrelated
+ * articles, and the part of the check that still grows on look-alike copy.
  */
-export function nearCandidatesQuery(fingerprint: Fingerprint, perBand = BUCKET_LIMIT): Prisma.Sql {
+export function nearCandidatesQuery(fingerprint: Fingerprint): Prisma.Sql {
   return Prisma.sql`
     SELECT c.id, c.title, c.body FROM (
-      SELECT m.claim_id, count(*) AS shared
+      SELECT m.claim_id, sum(1.0 / m.bucket) AS score
       FROM unnest(${fingerprint.bands}::int[]) AS q(band)
       CROSS JOIN LATERAL (
-        SELECT f.claim_id FROM article_fingerprints f WHERE f.bands @> ARRAY[q.band] LIMIT ${perBand}
+        SELECT b.claim_id, count(*) OVER () AS bucket FROM (
+          SELECT f.claim_id FROM article_fingerprints f WHERE f.bands @> ARRAY[q.band] LIMIT ${BUCKET_LIMIT}
+        ) AS b
       ) AS m
       GROUP BY m.claim_id
-      ORDER BY shared DESC, m.claim_id
+      ORDER BY score DESC, m.claim_id
       LIMIT ${CANDIDATES}
     ) AS best JOIN claims c ON c.id = best.claim_id`;
 }
