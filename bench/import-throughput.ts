@@ -5,7 +5,9 @@
 // same run on a copy of each desk. Per article it also times the two
 // duplicate lookups on their own, to show whether their cost grows with the
 // desk, and it EXPLAINs the near-duplicate query on the largest desks.
-import { BUCKET_LIMIT, findExactDuplicate, findNearDuplicates, nearCandidatesQuery } from '../lib/articles/find-duplicates';
+import { findExactDuplicate, findNearDuplicates, NEAR_DUPLICATE_THRESHOLD, nearCandidatesQuery } from '../lib/articles/find-duplicates';
+import { shingles, similarity } from '../lib/articles/fingerprint';
+import { normalizeForSearch } from '../lib/articles/normalize-search';
 import { prepareArticle } from '../lib/articles/prepare-article';
 import { type BulkClaimInput, bulkImportClaims } from '../lib/claims/bulk-import';
 import { type ImportOutcome, importArticle } from '../lib/claims/import-article';
@@ -13,6 +15,7 @@ import { db, disconnectDb } from '../lib/db';
 import { Prisma } from '../lib/generated/prisma/client';
 import { type BenchDatabase, sql, usingDatabase } from './support/bench-database';
 import type { Benchmark } from './support/benchmark';
+import { nearCandidatesQueryBefore } from './support/near-candidates-before';
 import { newsArticle } from './support/news-articles';
 import { progressBar } from './support/progress';
 import { summarize } from './support/stats';
@@ -57,7 +60,18 @@ const DESKS: Desk[] = [
   },
 ];
 
-type Sample = { prepareMs: number; exactMs: number; nearMs: number; importMs: number; outcome: ImportOutcome; planted: boolean; found: boolean };
+type Sample = {
+  prepareMs: number;
+  exactMs: number;
+  nearMs: number;
+  importMs: number;
+  outcome: ImportOutcome;
+  planted: boolean;
+  /** A planted near-duplicate the import answered as one, of the claim it was made from. */
+  found: boolean;
+  /** Whether the query before the fix had that claim among its candidates. */
+  foundBefore: boolean;
+};
 
 /** Every tenth article is a near-duplicate of a claim already on the desk, to check the lookup still finds them. */
 const PLANT_EVERY = 10;
@@ -84,14 +98,12 @@ type Result = {
   pipelineMs: number;
   bulkMs: number;
   bulkCount: number;
-  plans: { perBand: number; text: string }[];
-  /** The candidate query alone, with the old and the current per-band limit, interleaved. */
-  candidates: Map<number, number[]>;
+  plans: { which: string; text: string }[];
+  /** The candidate query alone, before the fix and now, taking turns. */
+  candidates: { before: number[]; now: number[] };
 };
 
-/** The per-band limit before the fix (BUCKET_LIMIT is the current one). */
-const OLD_BUCKET_LIMIT = 500;
-const LIMIT_PROBES = 60;
+const QUERY_PROBES = 60;
 
 async function seedDesk(database: BenchDatabase, desk: Desk, size: number, log: (m: string) => void): Promise<{ url: string; bulkUrl: string }> {
   const url = await database.create(`bench_import_${desk.key}_${size}`);
@@ -130,11 +142,24 @@ async function pipelineRound(desk: Desk, size: number, round: number, samples: S
     const t4 = performance.now();
     total += t4 - t3;
     let found = false;
+    let foundBefore = false;
     if (original !== null) {
-      const source = await db.claim.findUniqueOrThrow({ where: { sourceKey: desk.claim(original).sourceKey }, select: { id: true } });
+      const source = await db.claim.findUniqueOrThrow({ where: { sourceKey: desk.claim(original).sourceKey }, select: { id: true, body: true } });
       found = result.outcome === 'near_duplicate' && result.nearDuplicates.some((m) => m.claimId === source.id);
+      const alike = similarity(prepared.fingerprint.shingles, shingles(normalizeForSearch(source.body))) >= NEAR_DUPLICATE_THRESHOLD;
+      const before = await db.$queryRaw<{ id: string }[]>(nearCandidatesQueryBefore(prepared.fingerprint));
+      foundBefore = alike && before.some((c) => c.id === source.id);
     }
-    samples.push({ prepareMs: t1 - t0, exactMs: t2 - t1, nearMs: t3 - t2, importMs: t4 - t3, outcome: result.outcome, planted: original !== null, found });
+    samples.push({
+      prepareMs: t1 - t0,
+      exactMs: t2 - t1,
+      nearMs: t3 - t2,
+      importMs: t4 - t3,
+      outcome: result.outcome,
+      planted: original !== null,
+      found,
+      foundBefore,
+    });
   }
   return total;
 }
@@ -149,26 +174,24 @@ function bulkBatch(round: number): BulkClaimInput[] {
 
 const probe = (n: number) => prepareArticle({ content: { bytes: new TextEncoder().encode(newsArticle(n, 5).text) }, fileName: 'probe.txt' }).fingerprint;
 
-async function explainNear(perBand: number): Promise<string> {
-  const rows = await db.$queryRaw<{ 'QUERY PLAN': string }[]>(
-    Prisma.sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${nearCandidatesQuery(probe(999_999), perBand)}`,
-  );
+async function explain(query: Prisma.Sql): Promise<string> {
+  const rows = await db.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`);
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-/** The candidate query on its own for new articles, the old and the current limit taking turns. */
-async function compareLimits(): Promise<Map<number, number[]>> {
-  const times = new Map<number, number[]>([
-    [OLD_BUCKET_LIMIT, []],
-    [BUCKET_LIMIT, []],
-  ]);
-  for (let i = 0; i < LIMIT_PROBES; i++) {
+/** The candidate query on its own for new articles, before the fix and now, taking turns. */
+async function compareQueries(): Promise<Result['candidates']> {
+  const times: Result['candidates'] = { before: [], now: [] };
+  for (let i = 0; i < QUERY_PROBES; i++) {
     const fp = probe(i);
-    const order = i % 2 === 0 ? [OLD_BUCKET_LIMIT, BUCKET_LIMIT] : [BUCKET_LIMIT, OLD_BUCKET_LIMIT];
-    for (const perBand of order) {
+    const runs = [
+      ['before', nearCandidatesQueryBefore(fp)],
+      ['now', nearCandidatesQuery(fp)],
+    ] as const;
+    for (const [which, query] of i % 2 === 0 ? runs : [...runs].reverse()) {
       const t0 = performance.now();
-      await db.$queryRaw(nearCandidatesQuery(fp, perBand));
-      times.get(perBand)?.push(performance.now() - t0);
+      await db.$queryRaw(query);
+      times[which].push(performance.now() - t0);
     }
   }
   return times;
@@ -188,13 +211,13 @@ async function measureDesk(database: BenchDatabase, desk: Desk, size: number, lo
     bulkMs += performance.now() - t0;
     log(`import (${desk.label}, ${fmtInt(size)}): round ${round + 1}/${ROUNDS} done`);
   }
-  const candidates = await usingDatabase(url, compareLimits);
+  const candidates = await usingDatabase(url, compareQueries);
   const plans =
     size === SIZES.at(-1)
       ? await usingDatabase(url, async () => {
-          const now = { perBand: BUCKET_LIMIT, text: await explainNear(BUCKET_LIMIT) };
+          const now = { which: 'now', text: await explain(nearCandidatesQuery(probe(999_999))) };
           // Before the fix, for the desk where it matters.
-          return desk.key === 'lookalike' ? [now, { perBand: OLD_BUCKET_LIMIT, text: await explainNear(OLD_BUCKET_LIMIT) }] : [now];
+          return desk.key === 'lookalike' ? [now, { which: 'before the fix', text: await explain(nearCandidatesQueryBefore(probe(999_999))) }] : [now];
         })
       : [];
   return { desk, size, samples, pipelineMs, bulkMs, bulkCount: ROUNDS * BULK_PER_ROUND, plans, candidates };
@@ -211,9 +234,9 @@ function outcomes(samples: Sample[]): string {
   return [...counts].map(([k, v]) => `${k.replace('_', '-')} ${v}`).join(', ');
 }
 
-function plantedFound(samples: Sample[]): string {
+function plantedFound(samples: Sample[], key: 'found' | 'foundBefore'): string {
   const planted = samples.filter((s) => s.planted);
-  return `${planted.filter((s) => s.found).length}/${planted.length}`;
+  return `${planted.filter((s) => s[key]).length}/${planted.length}`;
 }
 
 export const importThroughput: Benchmark = {
@@ -238,7 +261,7 @@ export const importThroughput: Benchmark = {
         p50p95(r.samples.map((s) => s.exactMs)),
         p50p95(r.samples.map((s) => s.nearMs)),
         outcomes(r.samples.filter((s) => !s.planted)),
-        `${outcomes(r.samples.filter((s) => s.planted))}; found ${plantedFound(r.samples)}`,
+        `${outcomes(r.samples.filter((s) => s.planted))}; found ${plantedFound(r.samples, 'found')} (before the fix ${plantedFound(r.samples, 'foundBefore')})`,
       ];
     });
     const growth = DESKS.map((desk) => {
@@ -246,9 +269,15 @@ export const importThroughput: Benchmark = {
       const near = (r: Result) => summarize(r.samples.map((s) => s.nearMs + s.exactMs)).p50;
       return `${desk.label}: ${fmtRatio(near(mine.at(-1)!) / near(mine[0]!))}`;
     });
-    const limitRows = results.map((r) => {
-      const [old, now] = [summarize(r.candidates.get(OLD_BUCKET_LIMIT) ?? []), summarize(r.candidates.get(BUCKET_LIMIT) ?? [])];
-      return [r.desk.label, fmtInt(r.size), `${fmtMs(old.p50)} / ${fmtMs(old.p95)}`, `${fmtMs(now.p50)} / ${fmtMs(now.p95)}`, fmtRatio(now.p50 / old.p50)];
+    const queryRows = results.map((r) => {
+      const [before, now] = [summarize(r.candidates.before), summarize(r.candidates.now)];
+      return [
+        r.desk.label,
+        fmtInt(r.size),
+        `${fmtMs(before.p50)} / ${fmtMs(before.p95)}`,
+        `${fmtMs(now.p50)} / ${fmtMs(now.p95)}`,
+        fmtRatio(now.p50 / before.p50),
+      ];
     });
 
     return [
@@ -259,7 +288,7 @@ export const importThroughput: Benchmark = {
         `so the desk grows by ${fmtInt(ROUNDS * PIPELINE_PER_ROUND)} during the measurement. Bulk: ${ROUNDS} batches of ${fmtInt(BULK_PER_ROUND)} articles from the same generator ` +
         `through \`bulkImportClaims\` (no parsing, no language detection, no duplicate check) on a copy of the same desk, alternating with the pipeline rounds. ` +
         `Every ${PLANT_EVERY}th pipeline article is a planted near-duplicate of a claim anywhere on the desk (sentences rotated, every third replaced, new headline): ` +
-        '"found" counts those the import answered as a near-duplicate of that very claim. ' +
+        '"found" counts those the import answered as a near-duplicate of that very claim; "before the fix", those the earlier candidate query had among its ten. ' +
         `Before each import the article is prepared and its two duplicate lookups are run on their own (outside the import's transaction) and timed; ` +
         `the import then makes them again. Times in ms, p50 / p95.`,
       '',
@@ -282,14 +311,14 @@ export const importThroughput: Benchmark = {
       '',
       `Duplicate lookups (exact + near, p50) at ${fmtInt(SIZES.at(-1)!)} against ${fmtInt(SIZES[0]!)} claims: ${growth.join('; ')}.`,
       '',
-      `The near-duplicate candidate query alone (\`nearCandidatesQuery\`), ${LIMIT_PROBES} new articles after the rounds, reading at most ${OLD_BUCKET_LIMIT} ` +
-        `(before) or ${BUCKET_LIMIT} (now) claims per band, taking turns; ms, p50 / p95:`,
+      `The near-duplicate candidate query alone, ${QUERY_PROBES} new articles after the rounds: before the fix (up to 500 claims read per band, ranked by bands shared; ` +
+        '`bench/support/near-candidates-before.ts`) and now (`nearCandidatesQuery`: up to 20 per band, ranked by rarity-weighted bands), taking turns; ms, p50 / p95:',
       '',
-      markdownTable(['desk', 'claims', `${OLD_BUCKET_LIMIT} per band`, `${BUCKET_LIMIT} per band`, 'ratio (p50)'], limitRows),
+      markdownTable(['desk', 'claims', 'before the fix', 'now', 'ratio (p50)'], queryRows),
       '',
       ...results.flatMap((r) =>
         r.plans.flatMap((p) => [
-          `\`EXPLAIN (ANALYZE, BUFFERS)\` of the candidate query for a new article, ${r.desk.label}, ${fmtInt(r.size)} claims, at most ${p.perBand} per band:`,
+          `\`EXPLAIN (ANALYZE, BUFFERS)\` of the candidate query for a new article, ${r.desk.label}, ${fmtInt(r.size)} claims, ${p.which}:`,
           '',
           '```',
           p.text,
