@@ -5,6 +5,8 @@ import os from 'node:os';
 import { ensureBuilt } from '../scripts/prepare.mjs';
 import { fanout } from './fanout';
 import { deskScale } from './desk-scale';
+import { importMemory } from './import-memory';
+import { importThroughput } from './import-throughput';
 import { socketMemory } from './socket-memory';
 import { startBenchDatabase } from './support/bench-database';
 import type { Benchmark } from './support/benchmark';
@@ -13,7 +15,7 @@ import { runCleanups } from './support/processes';
 import { writeResults } from './support/report';
 import { verdictThroughput } from './verdict-throughput';
 
-const ALL: Benchmark[] = [fanout, verdictThroughput, deskScale, socketMemory];
+const ALL: Benchmark[] = [fanout, verdictThroughput, deskScale, socketMemory, importThroughput, importMemory];
 
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 
@@ -42,7 +44,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function main() {
   const benchmarks = selected(process.argv.slice(2));
   process.env.NEXT_TELEMETRY_DISABLED = '1';
-  ensureBuilt();
+  if (benchmarks.some((b) => b.needsBuild !== false)) ensureBuilt();
   const started = Date.now();
   const database = await startBenchDatabase(log);
   try {

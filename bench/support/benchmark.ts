@@ -7,6 +7,8 @@ export type BenchContext = { database: BenchDatabase; log: (message: string) => 
 export type Benchmark = {
   name: string;
   title: string;
+  /** False for benchmarks that start no app server: the run then skips building the web app for them. */
+  needsBuild?: boolean;
   /** Runs the benchmark; returns its results as Markdown (tables and notes). */
   run: (ctx: BenchContext) => Promise<string>;
 };

@@ -14,9 +14,15 @@ import { normalizeForSearch } from './normalize-search';
  * up, other articles on the same story 0.09 at most (docs/QUALITY.md).
  */
 export const NEAR_DUPLICATE_THRESHOLD = 0.3;
-// Candidates whose text is read, most shared bands first.
+// Candidates whose text is read, best first (see nearCandidatesQuery).
 const CANDIDATES = 10;
-const BUCKET_LIMIT = 500;
+/**
+ * Claims read per band; each is a heap fetch. On a desk of 100,000 look-alike
+ * articles (stock phrases in every pair, so many bands are shared by
+ * thousands) a limit of 500 read 13,000 rows per check; 20 reads at most
+ * 1,280 (docs/BENCHMARKS.md, "import").
+ */
+const BUCKET_LIMIT = 20;
 
 export type ClaimRef = { claimId: string; title: string };
 export type DuplicateMatch = ClaimRef & { similarity: number };
@@ -32,20 +38,30 @@ export function exactDuplicateQuery(fingerprint: Fingerprint): Prisma.Sql {
 /**
  * One GIN probe per band (`@>` a single value): the planner estimates each
  * probe well, where one `&&` over 64 values looks like a quarter of the table
- * and is read as a sequential scan. A band shared by very many claims (a
- * common sentence) is read at most BUCKET_LIMIT deep, so the check's cost
- * stays bounded on any desk.
+ * and is read as a sequential scan. A band shared by very many claims (a stock
+ * phrase) is read at most BUCKET_LIMIT rows deep.
+ *
+ * Candidates are ranked by the bands they share, each weighted by 1 / the
+ * claims read for it: a band that only this claim shares says far more than
+ * one that a crowd shares. Counting bands alone let look-alike articles that
+ * share many crowded bands push the real near-duplicate out of the top ten.
+ *
+ * The GIN scan still builds the bitmap of each probed band's whole posting
+ * list (about 0.15 µs per claim in it): nothing on a desk of unrelated
+ * articles, and the part of the check that still grows on look-alike copy.
  */
 export function nearCandidatesQuery(fingerprint: Fingerprint): Prisma.Sql {
   return Prisma.sql`
     SELECT c.id, c.title, c.body FROM (
-      SELECT m.claim_id, count(*) AS shared
+      SELECT m.claim_id, sum(1.0 / m.bucket) AS score
       FROM unnest(${fingerprint.bands}::int[]) AS q(band)
       CROSS JOIN LATERAL (
-        SELECT f.claim_id FROM article_fingerprints f WHERE f.bands @> ARRAY[q.band] LIMIT ${BUCKET_LIMIT}
+        SELECT b.claim_id, count(*) OVER () AS bucket FROM (
+          SELECT f.claim_id FROM article_fingerprints f WHERE f.bands @> ARRAY[q.band] LIMIT ${BUCKET_LIMIT}
+        ) AS b
       ) AS m
       GROUP BY m.claim_id
-      ORDER BY shared DESC, m.claim_id
+      ORDER BY score DESC, m.claim_id
       LIMIT ${CANDIDATES}
     ) AS best JOIN claims c ON c.id = best.claim_id`;
 }
