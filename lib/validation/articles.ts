@@ -8,9 +8,6 @@ import { storableText } from './text';
 export const IMPORT_SOURCE_KINDS = ['seed', 'paste', 'upload', 'url', 'api', 'cli'] as const;
 export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
 
-/** The largest file a person hands the desk (an upload, a file given to the CLI); fetched pages may be larger. */
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
-
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** An absolute http(s) address (article links, fetched pages). */

@@ -9,7 +9,7 @@ import { type ImportRefusalReason, IMPORT_REFUSAL_REASONS } from '../../lib/arti
 import type { Actor } from '../../lib/auth/permissions';
 import { importArticle } from '../../lib/claims/import-article';
 import { isAppError } from '../../lib/errors';
-import { MAX_UPLOAD_BYTES } from '../../lib/validation/articles';
+import { MAX_UPLOAD_FILE_BYTES } from '../../lib/validation/articles';
 import type { Entry, SkipReason } from './walk';
 
 /** What the CLI imports; the pipeline knows a few more spellings, but these are the ones promised. */
@@ -92,7 +92,7 @@ const isRefusalReason = (r: unknown): r is ImportRefusalReason => IMPORT_REFUSAL
 const refused = (file: string, reason: ImportRefusalReason, sentence: string): FileResult => ({ outcome: 'refused', path: file, reason, sentence });
 
 const tooLarge = (file: string, bytes: number) =>
-  refused(file, 'too_large', `It is too large to import: ${(bytes / 1024 / 1024).toFixed(1)} MB, and the limit is ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+  refused(file, 'too_large', `It is too large to import: ${(bytes / 1024 / 1024).toFixed(1)} MB, and the limit is ${MAX_UPLOAD_FILE_BYTES / 1024 / 1024} MB.`);
 
 async function importFile(file: string, options: ImportFilesOptions): Promise<FileResult> {
   const extension = path.extname(file).toLowerCase();
@@ -104,14 +104,14 @@ async function importFile(file: string, options: ImportFilesOptions): Promise<Fi
   try {
     // Checked before reading, so a 4 GB file is never loaded to be refused.
     const { size } = await stat(file);
-    if (size > MAX_UPLOAD_BYTES) return tooLarge(file, size);
+    if (size > MAX_UPLOAD_FILE_BYTES) return tooLarge(file, size);
     bytes = await readFile(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     return { outcome: 'unreadable', path: file, sentence: `It could not be read (${code ?? (e instanceof Error ? e.message : String(e))}).` };
   }
   // It may have grown between the two calls.
-  if (bytes.length > MAX_UPLOAD_BYTES) return tooLarge(file, bytes.length);
+  if (bytes.length > MAX_UPLOAD_FILE_BYTES) return tooLarge(file, bytes.length);
 
   try {
     const r = await importArticle({

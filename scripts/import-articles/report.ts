@@ -17,6 +17,13 @@ const REASON_LABELS: Record<ImportRefusalReason, string> = {
   unsupported_type: 'not .txt, .md, .html or .htm',
   no_article: 'no article text in the page',
   invalid_name: 'unusable file name',
+  // The CLI reads files, not addresses; these come from URL imports through the same pipeline.
+  fetch_timeout: 'page did not answer in time',
+  fetch_too_large: 'page too large',
+  fetch_not_html: 'page not HTML or text',
+  fetch_refused_address: 'address refused',
+  fetch_http_status: 'HTTP error',
+  fetch_failed: 'page could not be fetched',
 };
 
 const SKIP_LABELS: Record<SkipReason, [string, string]> = {

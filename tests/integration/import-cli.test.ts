@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../lib/db';
-import { MAX_UPLOAD_BYTES } from '../../lib/validation/articles';
+import { MAX_UPLOAD_FILE_BYTES } from '../../lib/validation/articles';
 import { SEEDS_DIR } from '../../seeds/run-seed';
 import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 import { collect, connectSocket, connected, type DeskSocket } from '../support/socket-client';
@@ -94,7 +94,7 @@ beforeAll(async () => {
       Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 1, 0, 8, 6]),
     ),
     pdf: put('news/notes.pdf', '%PDF-1.7 not an article'),
-    huge: put('news/huge.txt', Buffer.alloc(MAX_UPLOAD_BYTES + 1, 'a')),
+    huge: put('news/huge.txt', Buffer.alloc(MAX_UPLOAD_FILE_BYTES + 1, 'a')),
     hidden: put('news/.drafts/draft.txt', NEW_TEXT.replace('Thursday', 'Friday')),
   };
   watcher = connectSocket(desk.app.baseUrl, { cookie: desk.cookies.viewer });
