@@ -5,7 +5,7 @@
 // share more than a sentence or two, so near-duplicate detection fires only
 // where it should (the benchmarks report their outcome counts), unlike copies
 // of one template. English, like most of a newsroom's wire copy.
-import { syntheticName } from './synthetic-claims';
+import { random, syntheticName } from './synthetic-claims';
 
 const OPENINGS = [
   'Officials in {place} said on {day} that',
@@ -120,18 +120,6 @@ const ORG_KINDS = [
 ];
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-// mulberry32, as in synthetic-claims.ts: the same index always gives the same article.
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export type NewsArticle = { title: string; body: string; text: string };
 

@@ -17,8 +17,8 @@ const LANGUAGES = [
 const NAME_POOL = 20_000;
 const SYLLABLES = ['ka', 'ro', 'vel', 'mis', 'ta', 'na', 'lu', 'dor', 'sen', 'bri', 'qu', 'zal', 'fen', 'ti', 'mor', 'gra', 'pel', 'os', 'ur', 'wyn'];
 
-// mulberry32: small, fast, good enough for test data.
-function random(seed: number) {
+// mulberry32: small, fast, good enough for test data (the bench's article generators share it).
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
