@@ -1,6 +1,6 @@
 // The duplicate checks, both index-backed: an exact duplicate has the same
 // normalised-text hash (btree lookup); near-duplicate candidates share a
-// MinHash band (GIN lookups on article_fingerprints.bands), and only the few
+// MinHash band (btree lookups on article_bands), and only the few
 // best candidates' texts are read to measure their similarity.
 import 'server-only';
 import { Prisma } from '../generated/prisma/client';
@@ -36,19 +36,18 @@ export function exactDuplicateQuery(fingerprint: Fingerprint): Prisma.Sql {
 }
 
 /**
- * One GIN probe per band (`@>` a single value): the planner estimates each
- * probe well, where one `&&` over 64 values looks like a quarter of the table
- * and is read as a sequential scan. A band shared by very many claims (a stock
- * phrase) is read at most BUCKET_LIMIT rows deep.
+ * One probe per band on article_bands' primary key (band, claim_id): an
+ * index-only scan that stops after BUCKET_LIMIT claims, so a band shared by
+ * very many claims (a stock phrase) costs no more than a rare one and the
+ * check does not grow with the desk. (A GIN probe on the bands array built the
+ * bitmap of the band's whole posting list before the limit applied:
+ * docs/BENCHMARKS.md, "import".) Of a crowded band the claims read are the
+ * lowest ids, in effect a random sample.
  *
  * Candidates are ranked by the bands they share, each weighted by 1 / the
  * claims read for it: a band that only this claim shares says far more than
  * one that a crowd shares. Counting bands alone let look-alike articles that
  * share many crowded bands push the real near-duplicate out of the top ten.
- *
- * The GIN scan still builds the bitmap of each probed band's whole posting
- * list (about 0.15 µs per claim in it): nothing on a desk of unrelated
- * articles, and the part of the check that still grows on look-alike copy.
  */
 export function nearCandidatesQuery(fingerprint: Fingerprint): Prisma.Sql {
   return Prisma.sql`
@@ -57,7 +56,7 @@ export function nearCandidatesQuery(fingerprint: Fingerprint): Prisma.Sql {
       FROM unnest(${fingerprint.bands}::int[]) AS q(band)
       CROSS JOIN LATERAL (
         SELECT b.claim_id, count(*) OVER () AS bucket FROM (
-          SELECT f.claim_id FROM article_fingerprints f WHERE f.bands @> ARRAY[q.band] LIMIT ${BUCKET_LIMIT}
+          SELECT ab.claim_id FROM article_bands ab WHERE ab.band = q.band ORDER BY ab.claim_id LIMIT ${BUCKET_LIMIT}
         ) AS b
       ) AS m
       GROUP BY m.claim_id

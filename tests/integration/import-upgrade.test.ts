@@ -25,6 +25,7 @@ const OLD_LANGUAGES: Record<string, string> = {
 };
 // The migrations this change added, newest first, and how to undo each by hand.
 const UNDO: Record<string, string> = {
+  near_duplicate_bands: `DROP TABLE article_bands`,
   audit_action_article_imported: `
     ALTER TABLE audit_events DROP CONSTRAINT audit_events_action_check;
     ALTER TABLE audit_events ADD CONSTRAINT audit_events_action_check CHECK (action IN (
@@ -94,6 +95,12 @@ describe('a desk from before the import pipeline', () => {
     expect(summary).toMatchObject({ fingerprinted: 5, created: [], updated: [], duplicate: [], nearDuplicate: [] });
     expect(summary.unchanged).toHaveLength(5);
     expect(await db.articleFingerprint.count()).toBe(5);
+    // Each old claim's bands are in the near-duplicate lookup's table, once each.
+    const [bands] = await db.$queryRaw<{ rows: bigint; expected: bigint }[]>`
+      SELECT (SELECT count(*) FROM article_bands) AS rows,
+             (SELECT count(*) FROM (SELECT DISTINCT claim_id, unnest(bands) FROM article_fingerprints) AS d) AS expected`;
+    expect(bands!.rows).toBe(bands!.expected);
+    expect(bands!.rows).toBeGreaterThan(5n * 60n);
     expect(await db.claim.findUniqueOrThrow({ where: { sourceKey: '001_a4564d29494e56b0' } })).toMatchObject({
       status: 'disputed',
       reason: 'Figures disagree',
