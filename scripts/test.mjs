@@ -58,7 +58,9 @@ function counts() {
   if (existsSync(vitestJson)) {
     const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
     passed += v.numPassedTests;
-    failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+    // A failing test also fails its file and its describe blocks: count the tests, and a file only
+    // when it failed without a failing test (an import error, a hook that threw).
+    failed += v.numFailedTests || (v.numFailedTestSuites ?? 0);
     skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   } else failed += 1;
   if (existsSync(pwJson)) {
