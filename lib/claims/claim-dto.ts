@@ -17,6 +17,7 @@ export const CLAIM_SUMMARY_SELECT = {
   updatedAt: true,
   assigneeId: true,
   reReviewAt: true,
+  storyId: true,
 } as const;
 
 /** What a detail needs beside the claim's own columns: every query that returns a ClaimDetail includes this. */
@@ -43,6 +44,7 @@ export function toClaimSummary(c: SummaryColumns): ClaimSummary {
     updatedAt: c.updatedAt.toISOString(),
     assigneeId: c.assigneeId,
     reReviewAt: c.reReviewAt?.toISOString() ?? null,
+    storyId: c.storyId,
   };
 }
 

@@ -5,6 +5,7 @@ import type { PublicAuditEvent } from '../validation/audit-events';
 import { claimIdSchema, type ClaimSummary, type CommentDto } from '../validation/claims';
 import { verdictFields, withReReviewRule } from '../validation/verdicts';
 import type { FieldIssue } from '../errors';
+import type { StorySummary } from '../validation/stories';
 
 export const DESK_ROOM = 'desk';
 export const claimRoom = (id: string) => `claim:${id}`;
@@ -16,6 +17,13 @@ export type DeskChange = {
   claim?: ClaimSummary;
   actorName?: string;
   comment?: CommentDto;
+  /**
+   * Story events (and imports that grouped an article): every story the change
+   * touched, as it is after it (size 0 or mergedIntoId: gone from lists), and
+   * the claims whose story changed.
+   */
+  stories?: StorySummary[];
+  claims?: ClaimSummary[];
 };
 
 export type PresencePerson = { userId: string; name: string; writing: 'verdict' | 'comment' | null };

@@ -47,6 +47,20 @@ const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
   'auth.login_succeeded': (_e, who) => [user(who), ' signed in'],
   'auth.login_failed': (e) => [FAILED_SIGN_IN[e.after.reason], user(e.actorLabel)],
   'export.produced': ({ after }, who) => [user(who), ` exported ${after.count} claims as ${after.format}`],
+  'story.grouped': ({ after }) => [
+    after.score === null ? 'Started a story of its own' : `Joined the story ${after.created ? '(new) ' : ''}`,
+    ...(after.score === null ? [] : [user(after.title), ` (score ${after.score.toFixed(2)})`]),
+    ...(after.moves.length > 0 ? [`; ${after.moves.length} other article${after.moves.length === 1 ? '' : 's'} regrouped`] : []),
+  ],
+  'story.suggestion_confirmed': ({ after }, who) => [
+    user(who),
+    ` confirmed a suggested link: ${after.claimIds.length} article${after.claimIds.length === 1 ? '' : 's'} joined the story`,
+  ],
+  'story.suggestion_rejected': (_e, who) => [user(who), ' rejected a suggested link between two stories'],
+  'story.article_moved': ({ after }, who) => [user(who), after.created ? ' moved it to a new story' : ' moved it to another story'],
+  'story.split': ({ after }, who) => [user(who), ` split ${after.claimIds.length} article${after.claimIds.length === 1 ? '' : 's'} off into a new story`],
+  'story.merged': ({ after }, who) => [user(who), ` merged two stories (${after.claimIds.length} article${after.claimIds.length === 1 ? '' : 's'} moved)`],
+  'story.renamed': ({ after }, who) => (after.title === null ? [user(who), ' reset the story title'] : [user(who), ' renamed the story ', user(after.title)]),
 };
 
 const unreadable: Describe<'audit.unreadable'> = (e) => [`Unreadable ${e.storedAction} event (it does not match the schema of its action): ${e.problem}`];

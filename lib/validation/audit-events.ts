@@ -27,6 +27,13 @@ export const AUDIT_ACTIONS = [
   'auth.login_succeeded',
   'auth.login_failed',
   'export.produced',
+  'story.grouped',
+  'story.suggestion_confirmed',
+  'story.suggestion_rejected',
+  'story.article_moved',
+  'story.split',
+  'story.merged',
+  'story.renamed',
 ] as const;
 
 // Fields every event has. A null actor is the system (seeder, scripts).
@@ -90,6 +97,13 @@ const exportFilters = z.object({
   to: z.string().optional(),
   ids: z.array(z.string()).optional(),
 });
+
+// Stories (lib/stories/desk). Every story event names the stories it touched
+// and the articles whose story changed, so a replay can rebuild the live change.
+const storyVersion = { storyId: recordIdSchema, version: z.number().int() };
+const storyMove = z.object({ claimId: recordIdSchema, from: recordIdSchema.nullable(), to: recordIdSchema });
+/** An editor's optional note on a decision. */
+const decisionNote = z.string().max(1000).nullable().default(null);
 
 export const auditEventSchema = z.discriminatedUnion('action', [
   z.object({
@@ -185,6 +199,76 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     before: absent,
     after: z.object({ format: z.enum(EXPORT_FORMATS), filters: exportFilters, count: z.number().int() }),
     reason: absent,
+  }),
+  // An imported article was grouped (by the desk, not an editor): the story it
+  // is in now, the best score that put it there (null: alone), and any other
+  // articles the regrouping moved.
+  z.object({
+    action: z.literal('story.grouped'),
+    ...envelope,
+    ...onClaim,
+    before: absent,
+    after: z.object({
+      ...storyVersion,
+      created: z.boolean(),
+      title: z.string(),
+      score: z.number().nullable(),
+      moves: z.array(storyMove),
+      suggestions: z.number().int(),
+    }),
+    reason: absent,
+  }),
+  // The other story of the suggestion merged into storyId.
+  z.object({
+    action: z.literal('story.suggestion_confirmed'),
+    ...envelope,
+    ...noClaim,
+    before: z.object({ ...storyVersion, otherStoryId: recordIdSchema, otherVersion: z.number().int() }),
+    after: z.object({ ...storyVersion, suggestionId: recordIdSchema, score: z.number(), claimIds: z.array(recordIdSchema) }),
+    reason: decisionNote,
+  }),
+  z.object({
+    action: z.literal('story.suggestion_rejected'),
+    ...envelope,
+    ...noClaim,
+    before: z.object({ ...storyVersion, otherStoryId: recordIdSchema }),
+    after: z.object({ ...storyVersion, suggestionId: recordIdSchema, otherStoryId: recordIdSchema, score: z.number(), apartPairs: z.number().int() }),
+    reason: decisionNote,
+  }),
+  z.object({
+    action: z.literal('story.article_moved'),
+    ...envelope,
+    ...onClaim,
+    before: z.object(storyVersion),
+    after: z.object({ ...storyVersion, created: z.boolean() }),
+    reason: decisionNote,
+  }),
+  // claimIds left storyId for the new story newStoryId.
+  z.object({
+    action: z.literal('story.split'),
+    ...envelope,
+    ...noClaim,
+    before: z.object({ ...storyVersion, size: z.number().int() }),
+    after: z.object({ ...storyVersion, newStoryId: recordIdSchema, claimIds: z.array(recordIdSchema) }),
+    reason: decisionNote,
+  }),
+  // otherStoryId's articles (claimIds) joined storyId; otherStoryId now points to it.
+  z.object({
+    action: z.literal('story.merged'),
+    ...envelope,
+    ...noClaim,
+    before: z.object({ ...storyVersion, otherStoryId: recordIdSchema, otherVersion: z.number().int() }),
+    after: z.object({ ...storyVersion, claimIds: z.array(recordIdSchema) }),
+    reason: decisionNote,
+  }),
+  // title: the editor's title; null is the derived one.
+  z.object({
+    action: z.literal('story.renamed'),
+    ...envelope,
+    ...noClaim,
+    before: z.object({ ...storyVersion, title: z.string().nullable() }),
+    after: z.object({ ...storyVersion, title: z.string().nullable() }),
+    reason: decisionNote,
   }),
 ]);
 

@@ -37,6 +37,8 @@ export type ClaimSummary = {
   updatedAt: string;
   assigneeId: string | null;
   reReviewAt: string | null;
+  /** The story it belongs to (lib/stories/desk); null until grouped. */
+  storyId: string | null;
 };
 
 type Person = { id: string; displayName: string; email: string };
