@@ -23,3 +23,6 @@ export const canVerifyAudit = (a: Actor) => isEditor(a);
 export const canExport = (_a: Actor) => true;
 export const canManageUsers = (a: Actor) => isEditor(a);
 export const canImportArticles = canReview;
+/** Confirm or reject a suggested link, move, split, merge or rename stories: editors only; everyone reads them. */
+export const canDecideStories = (a: HasRole) => isEditor(a);
+export const canReadStories = (_a: Actor) => true;
