@@ -241,6 +241,17 @@ describe('refusals write nothing', () => {
     expect(body.current.articles).toHaveLength(5);
     expect(await db.auditEvent.count()).toBe(before);
   });
+  it('ten simultaneous decisions on one version: exactly one applies, nine get 409, one audit event', async () => {
+    const before = await db.auditEvent.count();
+    const v = await version(comeback);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => decide('editor', comeback, 'rename', { title: `Attempt ${i}`, expectedVersion: v })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+    expect(await db.auditEvent.count()).toBe(before + 1);
+    expect(await version(comeback)).toBe(v + 1);
+    await decided('editor', comeback, 'rename', { title: null, expectedVersion: v + 1 });
+  });
 });
 
 describe('reject', () => {
