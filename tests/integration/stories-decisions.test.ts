@@ -114,6 +114,18 @@ describe('reading stories', () => {
     expect([...page.stories, ...rest.stories].map((s) => s.id)).toEqual(stories.map((s) => s.id));
   });
 
+  it('GET /api/stories?q= finds titles whatever the case and accents, and takes % and _ literally', async () => {
+    const search = async (q: string) =>
+      ((await (await desk.call('viewer', 'GET', `/api/stories?${new URLSearchParams({ q })}`)).json()) as { stories: StorySummary[] }).stories.map((s) => s.id);
+    const stories = await db.story.findMany({ where: { size: { gt: 0 } } });
+    const accented = stories.find((s) => /[À-ž]/.test(s.title))!;
+    const word = accented.title.split(/[\s,—]+/).find((w) => /[À-ž]/.test(w))!;
+    expect(await search(word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase())).toContain(accented.id);
+    expect(await search(word)).toContain(accented.id);
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+  });
+
   it('a story lists its articles, what they share in both scripts, its suggestions read from this story, and the thresholds', async () => {
     const story = await getStory(seeds);
     expect(story.articles.map((a) => a.claimId).sort()).toEqual(ids(...SEEDS));
