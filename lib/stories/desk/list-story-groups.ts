@@ -13,8 +13,8 @@
 // index), 57 ms when the page holds one story of 10,000 articles.
 import 'server-only';
 import type { Actor } from '../../auth/permissions';
-import { claimFiltersSql } from '../../claims/claim-filters-sql';
-import { CLAIM_SUMMARY_SELECT, toClaimSummary } from '../../claims/claim-dto';
+import { claimFiltersSql } from './claim-filters-sql';
+import { CLAIM_SUMMARY_SELECT, toClaimSummary } from '../../dto/claim-summary';
 import { db } from '../../db';
 import { fieldError } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
