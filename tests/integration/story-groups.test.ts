@@ -2,7 +2,7 @@
 // shows exactly what the ungrouped list shows, under every filter: each story
 // where its first claim in the list is, its matching claims in list order,
 // and the pages walk every story once, also when claims share one updatedAt.
-// Its SQL filters (lib/claims/claim-filters-sql.ts) are checked against the
+// Its SQL filters (lib/stories/desk/claim-filters-sql.ts) are checked against the
 // list's own here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/auth/permissions';
