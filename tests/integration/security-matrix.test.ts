@@ -24,12 +24,15 @@ type Expect = Record<Who, number>;
 const DISABLED_EMAIL = 'disabled@factdesk.test';
 let desk: Desk;
 let claimId: string;
+let storyId: string;
 let reviewerId: string;
 let disabledCookie: string;
 
 beforeAll(async () => {
   desk = await openDesk();
   claimId = await desk.claimId('001_a4564d29494e56b0');
+  // The seeds' story (grouped on import).
+  storyId = (await db.claim.findUniqueOrThrow({ where: { id: claimId }, select: { storyId: true } })).storyId!;
   reviewerId = (await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } })).id;
   // A reviewer whose session cookie is still cryptographically valid, but whose account is disabled.
   await createUser({ actor: null, user: { email: DISABLED_EMAIL, displayName: 'Dana Disabled', role: 'reviewer', password: DEMO_PASSWORD } });
@@ -63,6 +66,7 @@ function request(who: Who, method: string, p: string, body?: unknown, headers: R
 }
 
 const currentVersion = async () => (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).version;
+const storyVersion = async () => (await db.story.findUniqueOrThrow({ where: { id: storyId } })).version;
 
 // ---------------------------------------------------------------------------
 // The table: one entry per page file and per exported method of each route file.
@@ -163,6 +167,25 @@ const TABLE: Entry[] = [
     writes: 2,
   },
   { file: 'app/api/export/route.ts', method: 'GET', path: () => '/api/export?format=json', expect: signedIn(200) },
+  { file: 'app/api/stories/route.ts', method: 'GET', path: () => '/api/stories', expect: signedIn(200) },
+  { file: 'app/api/stories/groups/route.ts', method: 'GET', path: () => '/api/stories/groups', expect: signedIn(200) },
+  { file: 'app/api/stories/[id]/route.ts', method: 'GET', path: () => `/api/stories/${storyId}`, expect: signedIn(200) },
+  {
+    // Every decision takes the same check (canDecideStories); renaming is the one that always applies.
+    file: 'app/api/stories/[id]/[decision]/route.ts',
+    method: 'POST',
+    path: () => `/api/stories/${storyId}/rename`,
+    body: async () => ({ title: 'Matrix title', expectedVersion: await storyVersion() }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
+  },
+  {
+    file: 'app/api/stories/[id]/[decision]/route.ts',
+    method: 'POST',
+    rule: 'unknown decision',
+    path: () => `/api/stories/${storyId}/delete`,
+    body: async () => ({ expectedVersion: await storyVersion() }),
+    expect: { anonymous: 401, disabled: 401, viewer: 404, reviewer: 404, editor: 404 },
+  },
   { file: 'app/api/health/route.ts', method: 'GET', path: () => '/api/health', expect: everyone(200) },
   // Unknown API paths: 401 before 404, so signed-out callers learn nothing.
   ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method): Entry => ({
