@@ -68,6 +68,8 @@ describe('CSV', () => {
       'decided at',
       'version',
       're-review date',
+      'story id',
+      'story title',
     ]);
     for (const row of rows) {
       const claim = await db.claim.findUniqueOrThrow({ where: { id: row.id }, include: { decidedBy: true } });
