@@ -30,7 +30,8 @@ export function useStoryDecision(storyId: string) {
     if (error.status === 409) {
       setOutcome({
         tone: 'conflict',
-        message: 'This story changed meanwhile (someone else decided, or a new article was grouped). Nothing was saved; the page now shows it as it is. Check it and try again.',
+        message:
+          'This story changed meanwhile (someone else decided, or a new article was grouped). Nothing was saved; the page now shows it as it is. Check it and try again.',
         fields: {},
       });
       router.refresh();

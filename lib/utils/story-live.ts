@@ -4,7 +4,6 @@
 // list grouped by story (claims follow their story, groups appear and
 // disappear). Nothing already shown is reordered, so nothing jumps under the
 // reader's cursor. Client-safe and pure: components/stories/* apply it.
-import type { DeskChange } from '../realtime/events';
 import type { ClaimSummary } from '../validation/claims';
 import type { StorySummary } from '../validation/stories';
 import type { Membership } from './list-membership';
@@ -47,8 +46,11 @@ export type GroupsState = { groups: StoryGroup[]; added: string[]; elsewhere: nu
 
 const IMPORTS = new Set(['claim.imported', 'article.imported']);
 
+/** What the lists read of a live change (lib/realtime/events.ts DeskChange). */
+export type StoryListChange = { event: { action: string }; claim?: ClaimSummary; claims?: ClaimSummary[]; stories?: StorySummary[] };
+
 /** Every claim a change carries, the last word on each. */
-function claimsOf(change: Pick<DeskChange, 'claim' | 'claims'>): ClaimSummary[] {
+function claimsOf(change: StoryListChange): ClaimSummary[] {
   const byId = new Map<string, ClaimSummary>();
   for (const c of [...(change.claims ?? []), ...(change.claim ? [change.claim] : [])]) byId.set(c.id, c);
   return [...byId.values()];
@@ -59,12 +61,7 @@ function claimsOf(change: Pick<DeskChange, 'claim' | 'claims'>): ClaimSummary[] 
  * does not show belongs in it (its filters, the first page): imports and
  * claims a story event moved are placed by it; other claims not shown are left alone.
  */
-export function applyGroupChanges(
-  state: GroupsState,
-  change: Pick<DeskChange, 'claim' | 'claims' | 'stories'> & { event: { action: string } },
-  fits: (claim: ClaimSummary) => Membership,
-  firstPage: boolean,
-): GroupsState {
+export function applyGroupChanges(state: GroupsState, change: StoryListChange, fits: (claim: ClaimSummary) => Membership, firstPage: boolean): GroupsState {
   let groups = state.groups.map((g) => ({ ...g, claims: [...g.claims] }));
   let { added, elsewhere } = state;
   const stories = new Map((change.stories ?? []).map((s) => [s.id, s]));

@@ -88,7 +88,11 @@ describe('the claims list grouped by story, live', () => {
   it('a merge empties the merged group, which disappears, and fills the survivor', () => {
     const next = applyGroupChanges(
       base,
-      { event: ev('story.suggestion_confirmed'), stories: [story('s1', { size: 4 }), story('s2', { size: 0, mergedIntoId: 's1' })], claims: [claim('c4', 's1')] },
+      {
+        event: ev('story.suggestion_confirmed'),
+        stories: [story('s1', { size: 4 }), story('s2', { size: 0, mergedIntoId: 's1' })],
+        claims: [claim('c4', 's1')],
+      },
       yes,
       true,
     );
@@ -101,7 +105,12 @@ describe('the claims list grouped by story, live', () => {
     expect(joined.added).toEqual(['c9']);
     const alone = applyGroupChanges(base, { event: ev('article.imported'), claim: claim('c9', 's9'), stories: [story('s9', { size: 1 })] }, yes, true);
     expect(ids(alone)[0]).toEqual(['s9', ['c9'], 1]);
-    const filtered = applyGroupChanges(base, { event: ev('article.imported'), claim: claim('c9', 's2'), stories: [story('s2', { size: 2 })] }, () => 'no', true);
+    const filtered = applyGroupChanges(
+      base,
+      { event: ev('article.imported'), claim: claim('c9', 's2'), stories: [story('s2', { size: 2 })] },
+      () => 'no',
+      true,
+    );
     expect(ids(filtered)).toEqual(ids(base));
     const searched = applyGroupChanges(base, { event: ev('article.imported'), claim: claim('c9', 's2') }, () => 'unknown', true);
     expect(searched.elsewhere).toBe(1);
