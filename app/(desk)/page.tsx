@@ -23,16 +23,15 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
   const { query, valid, keep } = parseListParams(raw);
   // The view is remembered in a cookie, read here, so the page renders in it at once.
   const view = claimsView((await cookies()).get(CLAIMS_VIEW_COOKIE)?.value);
-  const groupsCursor = typeof raw.groups === 'string' && raw.groups.length <= 200 ? raw.groups : undefined;
   const [page, grouped, languages, names] = await Promise.all([
     view === 'list' ? listClaims({ actor, query }) : null,
-    view === 'stories' ? listStoryGroups({ actor, query: { ...query, cursor: groupsCursor } }) : null,
+    view === 'stories' ? listStoryGroups({ actor, query }) : null,
     listLanguages(),
     userNames(),
   ]);
   const filtered = keep.size > 0;
   const suffix = keep.size ? `?${keep}` : '';
-  const cursor = view === 'list' ? query.cursor : groupsCursor;
+  // Both views page by the same key (a claim's last change), so one cursor serves either.
   const nextCursor = page?.nextCursor ?? grouped?.nextCursor ?? null;
   const empty = (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="empty-list">
@@ -84,17 +83,17 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
       )}
       {grouped && (
         <GroupedClaims
-          key={keep.toString() + (groupsCursor ?? '')}
+          key={keep.toString() + (query.cursor ?? '')}
           groups={grouped.groups}
           names={names}
           suffix={suffix}
           filterQuery={keep.toString()}
-          firstPage={!groupsCursor}
+          firstPage={!query.cursor}
           empty={empty}
         />
       )}
       <nav aria-label="Pages" className="flex justify-between text-sm">
-        {cursor ? (
+        {query.cursor ? (
           <Link href={`/${suffix}`} className="text-blue-700 hover:underline">
             ← First page
           </Link>
@@ -102,7 +101,7 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
           <span />
         )}
         {nextCursor && (
-          <Link href={`/?${new URLSearchParams([...keep, [view === 'list' ? 'cursor' : 'groups', nextCursor]])}`} className="text-blue-700 hover:underline">
+          <Link href={`/?${new URLSearchParams([...keep, ['cursor', nextCursor]])}`} className="text-blue-700 hover:underline">
             Next page →
           </Link>
         )}

@@ -13,7 +13,7 @@ export function GroupToggle({ view, filterQuery }: { view: ClaimsView; filterQue
   function toggle() {
     const next: ClaimsView = on ? 'list' : 'stories';
     document.cookie = `${CLAIMS_VIEW_COOKIE}=${next}; path=/; max-age=${CLAIMS_VIEW_MAX_AGE}; samesite=lax`;
-    // The two views page differently: a page cursor of one means nothing to the other.
+    // The other view starts at its top: a later page of one is not where the reader was in the other.
     startTransition(() => router.push(filterQuery ? `/?${filterQuery}` : '/'));
   }
   return (
