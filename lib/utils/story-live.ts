@@ -44,8 +44,6 @@ export function applyStoryChanges(
 export type StoryGroup = { story: StorySummary; claims: ClaimSummary[]; matching: number };
 export type GroupsState = { groups: StoryGroup[]; added: string[]; elsewhere: number };
 
-const IMPORTS = new Set(['claim.imported', 'article.imported']);
-
 /** What the lists read of a live change (lib/realtime/events.ts DeskChange). */
 export type StoryListChange = { event: { action: string }; claim?: ClaimSummary; claims?: ClaimSummary[]; stories?: StorySummary[] };
 
@@ -58,8 +56,9 @@ function claimsOf(change: StoryListChange): ClaimSummary[] {
 
 /**
  * The grouped claims list after a change. `fits` says whether a claim the list
- * does not show belongs in it (its filters, the first page): imports and
- * claims a story event moved are placed by it; other claims not shown are left alone.
+ * does not show belongs in it (its filters, the first page): claims a story
+ * change placed (an import's grouping, a decision) are placed by it; other
+ * claims not shown are left alone.
  */
 export function applyGroupChanges(state: GroupsState, change: StoryListChange, fits: (claim: ClaimSummary) => Membership, firstPage: boolean): GroupsState {
   let groups = state.groups.map((g) => ({ ...g, claims: [...g.claims] }));
@@ -75,7 +74,8 @@ export function applyGroupChanges(state: GroupsState, change: StoryListChange, f
       from.claims = from.claims.map((c) => (c.id === claim.id ? claim : c));
       continue;
     }
-    if (!from && !IMPORTS.has(change.event.action) && !moved.has(claim.id)) continue;
+    // An import is placed by the story.grouped change that follows it, which names the claim among those whose story changed.
+    if (!from && !moved.has(claim.id)) continue;
     const membership: Membership = from ? (firstPage ? 'yes' : 'unknown') : fits(claim);
     if (from) {
       from.claims = from.claims.filter((c) => c.id !== claim.id);

@@ -99,20 +99,23 @@ describe('the claims list grouped by story, live', () => {
     expect(ids(next)).toEqual([['s1', ['c4', 'c1', 'c2', 'c3'], 4]]);
   });
 
-  it('an imported article joins its group, or a new one, when it fits the filters', () => {
-    const joined = applyGroupChanges(base, { event: ev('article.imported'), claim: claim('c9', 's2'), stories: [story('s2', { size: 2 })] }, yes, true);
+  it('an imported article joins its group, or a new one, when it fits the filters, once its grouping arrives', () => {
+    const imported = { event: ev('article.imported'), claim: claim('c9', 's2') };
+    expect(applyGroupChanges(base, imported, yes, true)).toEqual(base);
+    const grouped = (storyId: string, size: number) => ({
+      event: ev('story.grouped'),
+      claim: claim('c9', storyId),
+      claims: [claim('c9', storyId)],
+      stories: [story(storyId, { size })],
+    });
+    const joined = applyGroupChanges(base, grouped('s2', 2), yes, true);
     expect(ids(joined)[1]).toEqual(['s2', ['c9', 'c4'], 2]);
     expect(joined.added).toEqual(['c9']);
-    const alone = applyGroupChanges(base, { event: ev('article.imported'), claim: claim('c9', 's9'), stories: [story('s9', { size: 1 })] }, yes, true);
+    const alone = applyGroupChanges(base, grouped('s9', 1), yes, true);
     expect(ids(alone)[0]).toEqual(['s9', ['c9'], 1]);
-    const filtered = applyGroupChanges(
-      base,
-      { event: ev('article.imported'), claim: claim('c9', 's2'), stories: [story('s2', { size: 2 })] },
-      () => 'no',
-      true,
-    );
+    const filtered = applyGroupChanges(base, grouped('s2', 2), () => 'no', true);
     expect(ids(filtered)).toEqual(ids(base));
-    const searched = applyGroupChanges(base, { event: ev('article.imported'), claim: claim('c9', 's2') }, () => 'unknown', true);
+    const searched = applyGroupChanges(base, grouped('s2', 2), () => 'unknown', true);
     expect(searched.elsewhere).toBe(1);
   });
 
