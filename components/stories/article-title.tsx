@@ -4,12 +4,21 @@ import Link from 'next/link';
 import { formatDate } from '@/lib/utils/format';
 import { dirAttribute } from '@/lib/utils/text-direction';
 
-type Props = { claimId: string; title: string; language: string; outlet?: string | null; publishedAt?: string | null; children?: React.ReactNode };
+type Props = {
+  claimId: string;
+  title: string;
+  language: string;
+  outlet?: string | null;
+  publishedAt?: string | null;
+  /** Two lines at most (a narrow column); the whole title is the link's tooltip. */
+  clamp?: boolean;
+  children?: React.ReactNode;
+};
 
-export function ArticleTitle({ claimId, title, language, outlet, publishedAt, children }: Props) {
+export function ArticleTitle({ claimId, title, language, outlet, publishedAt, clamp = false, children }: Props) {
   return (
     <div className="min-w-0">
-      <div lang={language} dir={dirAttribute(language)} className="text-start">
+      <div lang={language} dir={dirAttribute(language)} className={`text-start ${clamp ? 'line-clamp-2' : ''}`} title={clamp ? title : undefined}>
         <Link href={`/claims/${claimId}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
           {title}
         </Link>

@@ -11,7 +11,7 @@ import { ScoreMeter } from './score-meter';
 
 type Props = { story: ClaimStoryDto | null; language: string; thresholds: { join: number; suggest: number } };
 
-const OTHERS_SHOWN = 8;
+const OTHERS_SHOWN = 5;
 
 export function ClaimStoryPanel({ story, language, thresholds }: Props) {
   return (
@@ -38,17 +38,17 @@ export function ClaimStoryPanel({ story, language, thresholds }: Props) {
             <p className="mt-3 text-sm text-slate-600">No other article reports this story yet.</p>
           ) : (
             <>
-              <h3 className="mt-4 text-xs font-medium text-slate-600">Other articles, with what each shares with this one</h3>
+              <h3 className="mt-4 text-xs font-medium text-slate-600">Other articles, and what each shares with this one</h3>
               <ul className="mt-2 space-y-3" data-testid="story-others">
                 {story.others.slice(0, OTHERS_SHOWN).map((o) => (
                   <li key={o.claimId} className="space-y-1.5 border-t border-slate-100 pt-3 first:border-0 first:pt-0" data-testid="story-other">
-                    <ArticleTitle claimId={o.claimId} title={o.title} language={o.language}>
+                    <ArticleTitle claimId={o.claimId} title={o.title} language={o.language} clamp>
                       <span title={o.language}>{o.language.toUpperCase()}</span>
                       <StatusBadge status={o.status} />
                       {o.score !== null && <ScoreMeter score={o.score} thresholds={thresholds} compact />}
                     </ArticleTitle>
                     {o.shared.length > 0 ? (
-                      <EvidenceChips items={o.shared} languages={[language, o.language]} limit={4} compact testId="shared-evidence" />
+                      <EvidenceChips items={o.shared} languages={[language, o.language]} limit={5} flat testId="shared-evidence" />
                     ) : (
                       <p className="text-xs text-slate-600">Placed in the story by an editor, or linked only through other articles.</p>
                     )}

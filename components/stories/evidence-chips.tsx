@@ -2,7 +2,7 @@
 // grouped by kind (people, places, organisations, figures, dates), heaviest
 // first, each with every spelling in its own script. `limit` keeps a long list
 // to its strongest items per group; the rest are counted, not hidden silently.
-import { type EvidenceGroup, groupEvidence } from '@/lib/utils/story-evidence';
+import { EVIDENCE_KIND_LABELS, type EvidenceGroup, evidenceGroup, groupEvidence } from '@/lib/utils/story-evidence';
 import type { EntityTypeDto, EvidenceKindDto } from '@/lib/validation/stories';
 import { SurfaceList } from './surface-list';
 
@@ -37,12 +37,49 @@ type Props = {
   limit?: number;
   /** Smaller type for lists inside lists (the claim page panel, suggestions). */
   compact?: boolean;
+  /** One row of the heaviest chips, the kind told by colour and to screen readers (a narrow column). */
+  flat?: boolean;
   testId?: string;
 };
 
-export function EvidenceChips({ items, languages, limit = 12, compact = false, testId = 'evidence' }: Props) {
+type ChipProps = { item: EvidenceChipItem; group: EvidenceGroup; languages?: Props['languages']; kindLabel?: string };
+
+function Chip({ item, group, languages, kindLabel }: ChipProps) {
+  return (
+    <li
+      data-testid="evidence-chip"
+      data-group={group}
+      title={kindLabel}
+      className={`inline-block max-w-full rounded-md px-1.5 py-0.5 break-words ring-1 ring-inset ${CHIP[group]}`}
+    >
+      {kindLabel && <span className="sr-only">{kindLabel}: </span>}
+      <SurfaceList surfaces={item.surfaces} languages={languages} />
+      {item.links !== undefined && item.links > 1 && (
+        <span className="ms-1 text-[11px] text-slate-600" title={`shared by ${item.links} article pairs`}>
+          ×{item.links}
+          <span className="sr-only"> article pairs</span>
+        </span>
+      )}
+      {item.match && item.match !== 'exact' && <span className="sr-only">({MATCH_NOTE[item.match]})</span>}
+    </li>
+  );
+}
+
+export function EvidenceChips({ items, languages, limit = 12, compact = false, flat = false, testId = 'evidence' }: Props) {
   const groups = groupEvidence(items);
   if (groups.length === 0) return <p className="text-sm text-slate-500">Nothing shared is recorded.</p>;
+  if (flat) {
+    const heaviest = [...items].sort((a, b) => b.weight - a.weight);
+    return (
+      <ul className="flex flex-wrap gap-1 text-xs" data-testid={testId}>
+        {heaviest.slice(0, limit).map((item, i) => {
+          const group = evidenceGroup(item);
+          return <Chip key={`${item.surfaces.join('|')}-${i}`} item={item} group={group} languages={languages} kindLabel={EVIDENCE_KIND_LABELS[group]} />;
+        })}
+        {heaviest.length > limit && <li className="px-1 py-0.5 text-slate-600">+{heaviest.length - limit} more</li>}
+      </ul>
+    );
+  }
   return (
     <dl className={`grid gap-x-3 gap-y-2 ${compact ? 'text-xs' : 'text-sm'} grid-cols-1 sm:grid-cols-[7.5rem_minmax(0,1fr)]`} data-testid={testId}>
       {groups.map(({ group, label, items: shown }) => (
@@ -51,20 +88,7 @@ export function EvidenceChips({ items, languages, limit = 12, compact = false, t
           <dd className="min-w-0">
             <ul className="flex flex-wrap gap-1.5">
               {shown.slice(0, limit).map((item, i) => (
-                <li
-                  key={`${item.surfaces.join('|')}-${i}`}
-                  data-testid="evidence-chip"
-                  className={`inline-flex max-w-full items-baseline gap-1 rounded-full px-2 py-0.5 ring-1 ring-inset ${CHIP[group]}`}
-                >
-                  <SurfaceList surfaces={item.surfaces} languages={languages} className="min-w-0 break-words" />
-                  {item.links !== undefined && item.links > 1 && (
-                    <span className="text-[11px] text-slate-600" title={`shared by ${item.links} article pairs`}>
-                      ×{item.links}
-                      <span className="sr-only"> article pairs</span>
-                    </span>
-                  )}
-                  {item.match && item.match !== 'exact' && <span className="sr-only">({MATCH_NOTE[item.match]})</span>}
-                </li>
+                <Chip key={`${item.surfaces.join('|')}-${i}`} item={item} group={group} languages={languages} />
               ))}
               {shown.length > limit && <li className="px-1 py-0.5 text-xs text-slate-600">and {shown.length - limit} more</li>}
             </ul>

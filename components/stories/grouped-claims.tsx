@@ -15,6 +15,7 @@ import { dirAttribute } from '@/lib/utils/text-direction';
 import { PresenceAvatars } from '../realtime/presence-avatars';
 import { useDeskChanges, useRealtime } from '../realtime/realtime-provider';
 import { StatusBadge } from '../status-badge';
+import { ExportDialog } from '../export-dialog';
 import { DecidedBar } from './decided-bar';
 import { LanguageTags } from './language-tags';
 
@@ -61,6 +62,9 @@ export function GroupedClaims({ groups: initial, names, suffix, filterQuery, fir
           </button>
         </div>
       )}
+      <div className="flex justify-end">
+        <ExportDialog filterQuery={filterQuery} selectedIds={[]} />
+      </div>
       {groups.length === 0 ? (
         empty
       ) : (

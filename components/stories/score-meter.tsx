@@ -8,8 +8,8 @@ type Props = { score: number; thresholds: { join: number; suggest: number }; com
 const FILL = { joins: 'bg-emerald-600', suggested: 'bg-amber-500', below: 'bg-slate-400' } as const;
 
 export function ScoreMeter({ score, thresholds, compact = false }: Props) {
-  // Scaled to twice the join threshold: the part of 0–1 where scores and thresholds live.
-  const max = Math.max(thresholds.join * 2, score);
+  // Scaled to three times the join threshold, the part of 0–1 where scores and thresholds live, so strong links still differ.
+  const max = Math.max(thresholds.join * 3, score);
   const at = (v: number) => `${Math.min(100, (v / max) * 100)}%`;
   const band = scoreBand(score, thresholds);
   const describe = `score ${formatScore(score)}, ${SCORE_BAND_LABELS[band]} (suggested from ${formatScore(thresholds.suggest)}, joins at ${formatScore(thresholds.join)})`;

@@ -37,6 +37,37 @@ function PairTitle({ title, fallback }: { title: Title | undefined; fallback: st
   );
 }
 
+type Pair = StorySuggestionDto['pairs'][number];
+
+function PairList({ pairs, titles, thresholds, label }: { pairs: Pair[]; titles: Record<string, Title>; thresholds: Props['thresholds']; label: string }) {
+  return (
+    <ul className="mt-3 space-y-3" aria-label={label}>
+      {pairs.map((pair) => {
+        const here = titles[pair.claimId];
+        const there = titles[pair.otherClaimId];
+        return (
+          <li key={`${pair.claimId}-${pair.otherClaimId}`} className="rounded-lg border border-amber-200 bg-white p-3" data-testid="suggestion-pair">
+            <div className="flex flex-wrap items-start gap-x-3 gap-y-1 text-sm">
+              <p className="min-w-0 flex-1 basis-72">
+                <PairTitle title={here} fallback="An article here" />
+                <span aria-hidden className="px-1.5 text-slate-400">
+                  ↔
+                </span>
+                <span className="sr-only"> and </span>
+                <PairTitle title={there} fallback="an article there" />
+              </p>
+              <ScoreMeter score={pair.score} thresholds={thresholds} compact />
+            </div>
+            <div className="mt-2">
+              <EvidenceChips items={pair.shared} languages={[here?.language, there?.language]} limit={6} compact testId="pair-evidence" />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function SuggestionCard({ storyId, version, suggestion, thresholds, titles, canDecide }: Props) {
   const id = useId();
   const { decide, pending, outcome } = useStoryDecision(storyId);
@@ -60,31 +91,15 @@ export function SuggestionCard({ storyId, version, suggestion, thresholds, title
         <ScoreMeter score={suggestion.score} thresholds={thresholds} />
       </div>
 
-      <ul className="mt-3 space-y-3" aria-label="What the closest articles share">
-        {suggestion.pairs.slice(0, PAIRS_SHOWN).map((pair) => {
-          const here = titles[pair.claimId];
-          const there = titles[pair.otherClaimId];
-          return (
-            <li key={`${pair.claimId}-${pair.otherClaimId}`} className="rounded-lg border border-amber-200 bg-white p-3" data-testid="suggestion-pair">
-              <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
-                <PairTitle title={here} fallback="An article here" />
-                <span aria-hidden className="text-slate-400">
-                  ↔
-                </span>
-                <span className="sr-only">and</span>
-                <PairTitle title={there} fallback="an article there" />
-                <span className="ms-auto">
-                  <ScoreMeter score={pair.score} thresholds={thresholds} compact />
-                </span>
-              </p>
-              <div className="mt-2">
-                <EvidenceChips items={pair.shared} languages={[here?.language, there?.language]} limit={6} compact testId="pair-evidence" />
-              </div>
-            </li>
-          );
-        })}
-        {suggestion.pairs.length > PAIRS_SHOWN && <li className="text-xs text-slate-600">and {suggestion.pairs.length - PAIRS_SHOWN} more close pairs</li>}
-      </ul>
+      <PairList pairs={suggestion.pairs.slice(0, 1)} titles={titles} thresholds={thresholds} label="What the closest articles share" />
+      {suggestion.pairs.length > 1 && (
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer text-blue-800 underline-offset-2 hover:underline">
+            {Math.min(suggestion.pairs.length, PAIRS_SHOWN) - 1} more close pair{suggestion.pairs.length === 2 ? '' : 's'}
+          </summary>
+          <PairList pairs={suggestion.pairs.slice(1, PAIRS_SHOWN)} titles={titles} thresholds={thresholds} label="More close pairs" />
+        </details>
+      )}
 
       {canDecide && (
         <div className="mt-3 space-y-2">

@@ -16,6 +16,17 @@ export const EVIDENCE_GROUP_LABELS: Record<EvidenceGroup, string> = {
   words: 'Words',
 };
 
+/** One item's kind, as a screen reader hears it before the chip ("Person: Guaidó"). */
+export const EVIDENCE_KIND_LABELS: Record<EvidenceGroup, string> = {
+  people: 'Person',
+  places: 'Place',
+  organisations: 'Organisation',
+  names: 'Name',
+  figures: 'Figure',
+  dates: 'Date',
+  words: 'Word',
+};
+
 const BY_ENTITY: Record<EntityTypeDto, EvidenceGroup> = { person: 'people', place: 'places', organisation: 'organisations', name: 'names' };
 const BY_KIND: Record<Exclude<EvidenceKindDto, 'name'>, EvidenceGroup> = { number: 'figures', date: 'dates', weekday: 'dates', term: 'words' };
 

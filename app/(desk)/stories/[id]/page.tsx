@@ -54,6 +54,15 @@ export default async function StoryPage({ params }: { params: Promise<{ id: stri
           <span className="text-xs text-slate-600">
             Updated <time dateTime={story.updatedAt}>{formatDateTime(story.updatedAt)}</time>
           </span>
+          {story.suggestions.length > 0 && (
+            <a
+              href="#suggestions"
+              className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 hover:bg-amber-200"
+              data-testid="suggestions-link"
+            >
+              {story.suggestions.length} suggested link{story.suggestions.length === 1 ? '' : 's'} ↓
+            </a>
+          )}
           <span className="ms-auto">
             <ExportDialog filterQuery="" selectedIds={memberIds} />
           </span>
@@ -65,8 +74,34 @@ export default async function StoryPage({ params }: { params: Promise<{ id: stri
         )}
       </header>
 
+      <section aria-labelledby="why-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="why-title" className="text-base font-semibold">
+            Why these articles belong together
+          </h2>
+          {story.size > 1 && <p className="text-xs text-slate-600">What they share, as each article writes it. ×3: three article pairs share it.</p>}
+        </div>
+        {story.size < 2 ? (
+          <p className="text-sm text-slate-600">
+            A story of one article: nothing to compare yet. Articles that share its names, places and figures join it when they are imported.
+          </p>
+        ) : (
+          <EvidenceChips items={story.evidence} />
+        )}
+      </section>
+
+      <section aria-labelledby="articles-title" className="space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="articles-title" className="text-base font-semibold">
+            Articles
+          </h2>
+          <ThresholdLegend thresholds={story.thresholds} />
+        </div>
+        <StoryArticles storyId={story.id} version={story.version} articles={story.articles} thresholds={story.thresholds} canDecide={canDecide} />
+      </section>
+
       {story.suggestions.length > 0 && (
-        <section aria-labelledby="suggestions-title" className="space-y-3">
+        <section id="suggestions" aria-labelledby="suggestions-title" className="scroll-mt-20 space-y-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="suggestions-title" className="text-base font-semibold">
               Suggested: {story.suggestions.length} other {story.suggestions.length === 1 ? 'story' : 'stories'} may report the same events
@@ -89,31 +124,7 @@ export default async function StoryPage({ params }: { params: Promise<{ id: stri
         </section>
       )}
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="why-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:order-2 lg:self-start">
-          <h2 id="why-title" className="text-base font-semibold">
-            Why these articles belong together
-          </h2>
-          {story.size < 2 ? (
-            <p className="text-sm text-slate-600">
-              A story of one article: nothing to compare yet. Articles that share its names, places and figures join it when they are imported.
-            </p>
-          ) : (
-            <>
-              <p className="text-xs text-slate-600">What they share, each as the articles write it. ×2 means two article pairs share it.</p>
-              <EvidenceChips items={story.evidence} />
-              <ThresholdLegend thresholds={story.thresholds} />
-            </>
-          )}
-        </section>
-        <section aria-labelledby="articles-title" className="min-w-0 space-y-3 lg:order-1">
-          <h2 id="articles-title" className="text-base font-semibold">
-            Articles
-          </h2>
-          <StoryArticles storyId={story.id} version={story.version} articles={story.articles} thresholds={story.thresholds} canDecide={canDecide} />
-          {canDecide && <MergePanel story={story} />}
-        </section>
-      </div>
+      {canDecide && <MergePanel story={story} />}
     </div>
   );
 }
