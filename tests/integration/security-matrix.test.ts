@@ -68,6 +68,7 @@ function request(who: Who, method: string, p: string, body?: unknown, headers: R
 }
 
 const currentVersion = async () => (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).version;
+const storyVersion = async () => (await db.story.findUniqueOrThrow({ where: { id: storyId } })).version;
 
 // ---------------------------------------------------------------------------
 // The table: one entry per page file and per exported method of each route file.
@@ -181,6 +182,25 @@ const TABLE: Entry[] = [
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, editor: 200 },
   },
   { file: 'app/api/export/route.ts', method: 'GET', path: () => '/api/export?format=json', expect: signedIn(200) },
+  { file: 'app/api/stories/route.ts', method: 'GET', path: () => '/api/stories', expect: signedIn(200) },
+  { file: 'app/api/stories/groups/route.ts', method: 'GET', path: () => '/api/stories/groups', expect: signedIn(200) },
+  { file: 'app/api/stories/[id]/route.ts', method: 'GET', path: () => `/api/stories/${storyId}`, expect: signedIn(200) },
+  {
+    // Every decision takes the same check (canDecideStories); renaming is the one that always applies.
+    file: 'app/api/stories/[id]/[decision]/route.ts',
+    method: 'POST',
+    path: () => `/api/stories/${storyId}/rename`,
+    body: async () => ({ title: 'Matrix title', expectedVersion: await storyVersion() }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
+  },
+  {
+    file: 'app/api/stories/[id]/[decision]/route.ts',
+    method: 'POST',
+    rule: 'unknown decision',
+    path: () => `/api/stories/${storyId}/delete`,
+    body: async () => ({ expectedVersion: await storyVersion() }),
+    expect: { anonymous: 401, disabled: 401, viewer: 404, reviewer: 404, editor: 404 },
+  },
   { file: 'app/api/health/route.ts', method: 'GET', path: () => '/api/health', expect: everyone(200) },
   // Unknown API paths: 401 before 404, so signed-out callers learn nothing.
   ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method): Entry => ({
