@@ -74,6 +74,12 @@ test('the seeds are one story, and its page shows the names they share in both s
   // Each spelling keeps the language of the article it comes from.
   await expect(guaido.first().locator('bdi[lang="bg"]', { hasText: 'Гуайдо' })).toBeAttached();
   await desktopAndPhone(viewer, 'stories-claim-panel');
+  // On a phone the panel sits below the article: the link at the top leads to it.
+  await viewer.setViewportSize({ width: 390, height: 844 });
+  await viewer.getByRole('link', { name: 'Story ↓' }).click();
+  await expect(panel).toBeInViewport();
+  await panel.screenshot({ path: 'e2e/screenshots/stories-claim-panel-phone-panel.png' });
+  await viewer.setViewportSize({ width: 1280, height: 800 });
 
   await panel.getByTestId('claim-story-link').click();
   await expect(viewer.getByTestId('story-title')).toBeVisible();
@@ -138,7 +144,7 @@ test('an editor confirms a suggestion and splits a story; a reviewer and a viewe
   await expect(editor.getByTestId('suggestion')).toHaveCount(0);
   await expect(rows(reviewer)).toHaveCount(4);
   await expect(reviewer.locator(`[data-testid="story-article"][data-claim-id="${ids['ferry-inquiry-pt']}"]`)).toBeVisible();
-  await expect(reviewer.getByTestId('story-live')).toContainText('Ana Admin confirmed a suggested link');
+  await expect(reviewer.getByTestId('story-live')).toContainText('Ana Admin confirmed a suggested link: 1 article joined the story.');
   await expect(groups).toHaveCount(1);
   await expect(viewer.locator(`[data-testid="story-group"][data-story-id="${ferryStory}"] [data-testid="claim-row"]`)).toHaveCount(4);
   // The reviewer sees the decisions, but no controls to make them.

@@ -15,7 +15,12 @@ const OTHERS_SHOWN = 5;
 
 export function ClaimStoryPanel({ story, language, thresholds }: Props) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="story-panel-title" data-testid="claim-story">
+    <section
+      id="story"
+      className="scroll-mt-16 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-labelledby="story-panel-title"
+      data-testid="claim-story"
+    >
       <h2 id="story-panel-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
         Story
       </h2>

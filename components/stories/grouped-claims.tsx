@@ -132,13 +132,14 @@ export function GroupedClaims({ groups: initial, names, suffix, filterQuery, fir
                       <span className="w-24">
                         <StatusBadge status={c.status} />
                       </span>
-                      <span className="hidden w-28 truncate text-xs text-slate-600 sm:inline">
-                        <span className="sr-only">Assigned to </span>
-                        {assignee ?? (
+                      <span className="hidden w-28 truncate text-xs text-slate-600 sm:inline" title={assignee ? `Assigned to ${assignee}` : undefined}>
+                        {assignee ? (
                           <>
-                            <span aria-hidden>—</span>
-                            <span className="sr-only">nobody</span>
+                            <span className="sr-only">Assigned to </span>
+                            {assignee}
                           </>
+                        ) : (
+                          'Unassigned'
                         )}
                       </span>
                     </li>

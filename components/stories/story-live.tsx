@@ -26,22 +26,33 @@ function noteFor(change: DeskChange, storyId: string, members: Set<string>, who:
   const moved = change.claims ?? [];
   const joined = moved.filter((c) => c.storyId === storyId && !members.has(c.id));
   const left = moved.filter((c) => members.has(c.id) && c.storyId !== storyId);
-  const counts = [joined.length ? `${joined.length} article${joined.length === 1 ? '' : 's'} joined` : '', left.length ? `${left.length} left` : ''].filter(
-    Boolean,
-  );
   if (IMPORTS.has(event.action)) {
+    // The desk's own grouping: say what it did to this story, in counts.
     const [first] = joined;
-    if (!first) return null; // grouped elsewhere; only the counts on this page moved
-    return { seq: event.seq, text: joined.length === 1 ? `A new article joined this story: “${first.title}”.` : `${counts.join(', ')}.` };
+    if (first && joined.length === 1 && left.length === 0) return { seq: event.seq, text: `A new article joined this story: “${first.title}”.` };
+    const counts = [
+      joined.length ? `${joined.length} article${joined.length === 1 ? '' : 's'} joined` : '',
+      left.length ? `${left.length} moved to another story` : '',
+    ];
+    const text = counts.filter(Boolean).join(', ');
+    return text ? { seq: event.seq, text: `Regrouped by the desk: ${text}.` } : null;
   }
-  const text = `${describeEvent(event, who)}${counts.length ? ` (${counts.join(', ')})` : ''}.`;
   if (event.action === 'story.split' && event.after.storyId === storyId) {
-    return { seq: event.seq, text, link: { href: `/stories/${event.after.newStoryId}`, label: 'Open the new story' } };
+    return { seq: event.seq, text: `${describeEvent(event, who)}.`, link: { href: `/stories/${event.after.newStoryId}`, label: 'Open the new story' } };
   }
-  if (event.action === 'story.article_moved' && event.before.storyId === storyId) {
-    return { seq: event.seq, text, link: { href: `/stories/${event.after.storyId}`, label: 'Open the story it went to' } };
+  if (event.action === 'story.article_moved') {
+    const [article] = event.before.storyId === storyId ? left : joined;
+    const what = article ? `“${article.title}”` : 'an article';
+    if (event.before.storyId === storyId) {
+      return {
+        seq: event.seq,
+        text: `${who} moved ${what} out of this story.`,
+        link: { href: `/stories/${event.after.storyId}`, label: 'Open the story it went to' },
+      };
+    }
+    return { seq: event.seq, text: `${who} moved ${what} into this story.` };
   }
-  return { seq: event.seq, text };
+  return { seq: event.seq, text: `${describeEvent(event, who)}.` };
 }
 
 export function StoryLive({ storyId, memberIds }: Props) {

@@ -129,7 +129,9 @@ export function SuggestionCard({ storyId, version, suggestion, thresholds, title
               {pending === 'reject' ? 'Rejecting…' : 'Reject: different stories'}
             </button>
           </div>
-          <p className="text-xs text-slate-600">Confirm moves its {articles} here. Reject keeps the two apart: the desk never suggests them again.</p>
+          <p className="text-xs text-slate-600">
+            Confirm moves {other.size === 1 ? 'its article' : `its ${articles}`} here. Reject keeps the two apart: the desk never suggests them again.
+          </p>
           <DecisionMessage outcome={outcome} />
         </div>
       )}

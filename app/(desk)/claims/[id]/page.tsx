@@ -73,6 +73,11 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
         <a href="#review" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
           Verdict ↓
         </a>
+        {story && (
+          <a href="#story" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
+            Story ↓
+          </a>
+        )}
       </ClaimNav>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">

@@ -79,7 +79,11 @@ export default async function StoryPage({ params }: { params: Promise<{ id: stri
           <h2 id="why-title" className="text-base font-semibold">
             Why these articles belong together
           </h2>
-          {story.size > 1 && <p className="text-xs text-slate-600">What they share, as each article writes it. ×3: three article pairs share it.</p>}
+          {story.size > 1 && (
+            <p className="text-xs text-slate-600">
+              What they share, as each article writes it.{story.evidence.some((e) => e.links > 1) && ' ×3: three article pairs share it.'}
+            </p>
+          )}
         </div>
         {story.size < 2 ? (
           <p className="text-sm text-slate-600">
