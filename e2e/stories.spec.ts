@@ -115,6 +115,11 @@ test('an editor confirms a suggestion and splits a story; a reviewer and a viewe
 
   const reviewer = await open(browser, 'reviewer@factdesk.test');
   await reviewer.goto(`/stories/${ferryStory}`);
+  // The inquiry's own story, open in another tab: it is about to be merged away.
+  const inquiryStory = await storyOf(editor, ids['ferry-inquiry-pt']);
+  const mergedAway = await reviewer.context().newPage();
+  await mergedAway.goto(`/stories/${inquiryStory}`);
+  await live(mergedAway);
   const viewer = await open(browser, 'viewer@factdesk.test');
   await viewer.goto('/?q=Varn');
   await viewer.getByRole('switch', { name: 'Group by story' }).click();
@@ -147,6 +152,14 @@ test('an editor confirms a suggestion and splits a story; a reviewer and a viewe
   await expect(reviewer.getByTestId('story-live')).toContainText('Ana Admin confirmed a suggested link: 1 article joined the story.');
   await expect(groups).toHaveCount(1);
   await expect(viewer.locator(`[data-testid="story-group"][data-story-id="${ferryStory}"] [data-testid="claim-row"]`)).toHaveCount(4);
+  // The page of the story merged away says so, and leads to the one it joined; its old address does too.
+  await expect(mergedAway.getByTestId('story-gone')).toContainText('This story was merged into another one.');
+  await mergedAway.getByTestId('story-gone').getByRole('link').click();
+  await expect(mergedAway).toHaveURL(new RegExp(`/stories/${ferryStory}$`));
+  await mergedAway.goto(`/stories/${inquiryStory}`);
+  await expect(mergedAway).toHaveURL(new RegExp(`/stories/${ferryStory}$`));
+  await expect(mergedAway.getByTestId('story-article')).toHaveCount(4);
+  await mergedAway.close();
   // The reviewer sees the decisions, but no controls to make them.
   await expect(reviewer.getByRole('button', { name: /^Move/ })).toHaveCount(0);
   await expect(reviewer.getByTestId('merge-panel')).toHaveCount(0);

@@ -64,7 +64,7 @@ export default async function StoryPage({ params }: { params: Promise<{ id: stri
             </a>
           )}
           <span className="ms-auto">
-            <ExportDialog filterQuery="" selectedIds={memberIds} />
+            <ExportDialog story={{ id: story.id, title: story.title }} />
           </span>
         </div>
         {!canDecide && (
