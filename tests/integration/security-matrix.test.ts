@@ -31,8 +31,10 @@ let disabledCookie: string;
 beforeAll(async () => {
   desk = await openDesk();
   claimId = await desk.claimId('001_a4564d29494e56b0');
-  // The seeds' story (grouped on import).
-  storyId = (await db.claim.findUniqueOrThrow({ where: { id: claimId }, select: { storyId: true } })).storyId!;
+  // The seeds are grouped into their story on import.
+  const grouped = (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).storyId;
+  if (!grouped) throw new Error('seed 001 has no story: grouping on import did not run');
+  storyId = grouped;
   reviewerId = (await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } })).id;
   // A reviewer whose session cookie is still cryptographically valid, but whose account is disabled.
   await createUser({ actor: null, user: { email: DISABLED_EMAIL, displayName: 'Dana Disabled', role: 'reviewer', password: DEMO_PASSWORD } });
@@ -99,6 +101,23 @@ const TABLE: Entry[] = [
   { file: 'app/(desk)/page.tsx', method: 'GET', path: () => '/', expect: PAGE },
   { file: 'app/(desk)/claims/[id]/page.tsx', method: 'GET', path: () => `/claims/${claimId}`, expect: PAGE },
   { file: 'app/(desk)/audit/page.tsx', method: 'GET', path: () => '/audit', expect: PAGE },
+  { file: 'app/(desk)/stories/page.tsx', method: 'GET', path: () => '/stories', expect: PAGE },
+  {
+    // Everyone reads a story; only editors get the decision controls (the decision routes refuse the others anyway).
+    file: 'app/(desk)/stories/[id]/page.tsx',
+    method: 'GET',
+    path: () => `/stories/${storyId}`,
+    expect: PAGE,
+    check: async (res, who) => {
+      if (res.status !== 200) return;
+      const html = await res.text();
+      expect(html.includes('data-testid="story-title"'), who).toBe(true);
+      expect(html.includes('data-testid="merge-panel"'), who).toBe(who === 'editor');
+      expect(html.includes('aria-label="Select every article"'), who).toBe(who === 'editor');
+      expect(html.includes('>Rename</button>'), who).toBe(who === 'editor');
+      expect(html.includes('data-testid="read-only-note"'), who).toBe(who !== 'editor');
+    },
+  },
   {
     // Viewers get the page, but a refusal in place of the form (the route refuses their import too).
     file: 'app/(desk)/articles/new/page.tsx',
