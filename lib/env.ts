@@ -76,46 +76,65 @@ const originList = z
     error: 'must be comma-separated origins (http(s)://host[:port], no path), e.g. https://desk.example.org',
   });
 
+// A story score threshold (lib/stories/desk/story-config.ts): a share, above 0.
+const threshold = (fallback: number) =>
+  z.coerce.number({ error: 'must be a number between 0 and 1, e.g. 0.17' }).gt(0, 'must be above 0').max(1, 'must be 1 or less').default(fallback);
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  // Loopback: only this machine can reach the desk (and its demo accounts)
-  // until someone chooses HOST=0.0.0.0.
-  HOST: z.string().min(1).default('127.0.0.1'),
-  ALLOWED_HOSTS: hostList,
-  ALLOWED_ORIGINS: originList,
-  TRUST_PROXY: flag(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  DATA_DIR: z.string().min(1).default('.data'),
-  NEXTAUTH_URL: webUrl().optional(),
-  NEXTAUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  SEED_DEMO_USERS: flag(),
-  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
-  // How often open websockets are re-checked against the database. Sign-out and
-  // disabling close them at once; this catches time limits and lost notifications.
-  SESSION_SWEEP_SECONDS: z.coerce.number().min(1).max(3600).default(10),
-  // Per-account token bucket for socket events, per app server (server/realtime.ts).
-  SOCKET_EVENT_BURST: z.coerce.number().int().min(10).max(100_000).default(60),
-  SOCKET_EVENTS_PER_SECOND: z.coerce.number().positive().max(100_000).default(10),
-  // Unset: `info`, or `warn` under the test runner (NODE_ENV=test).
-  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100 (milliseconds)').max(600_000).default(5000),
-  // The publisher named in ClaimReview exports (lib/exports/formats/claimreview.ts).
-  ORG_NAME: z.string().min(1).default('Factdesk'),
-  ORG_URL: webUrl().optional(),
-  REPORT_BASE_URL: webUrl().optional(),
-  // Lets the article fetcher (lib/articles/fetch-article.ts) reach loopback,
-  // private and link-local addresses: for tests that serve pages locally only.
-  IMPORT_ALLOW_PRIVATE_NETWORKS: flag(),
-});
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // Loopback: only this machine can reach the desk (and its demo accounts)
+    // until someone chooses HOST=0.0.0.0.
+    HOST: z.string().min(1).default('127.0.0.1'),
+    ALLOWED_HOSTS: hostList,
+    ALLOWED_ORIGINS: originList,
+    TRUST_PROXY: flag(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    DATA_DIR: z.string().min(1).default('.data'),
+    NEXTAUTH_URL: webUrl().optional(),
+    NEXTAUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    SEED_DEMO_USERS: flag(),
+    SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
+    SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
+    // How often open websockets are re-checked against the database. Sign-out and
+    // disabling close them at once; this catches time limits and lost notifications.
+    SESSION_SWEEP_SECONDS: z.coerce.number().min(1).max(3600).default(10),
+    // Per-account token bucket for socket events, per app server (server/realtime.ts).
+    SOCKET_EVENT_BURST: z.coerce.number().int().min(10).max(100_000).default(60),
+    SOCKET_EVENTS_PER_SECOND: z.coerce.number().positive().max(100_000).default(10),
+    // Unset: `info`, or `warn` under the test runner (NODE_ENV=test).
+    LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100 (milliseconds)').max(600_000).default(5000),
+    // The publisher named in ClaimReview exports (lib/exports/formats/claimreview.ts).
+    ORG_NAME: z.string().min(1).default('Factdesk'),
+    ORG_URL: webUrl().optional(),
+    REPORT_BASE_URL: webUrl().optional(),
+    // Lets the article fetcher (lib/articles/fetch-article.ts) reach loopback,
+    // private and link-local addresses: for tests that serve pages locally only.
+    IMPORT_ALLOW_PRIVATE_NETWORKS: flag(),
+    // Story grouping (issue 12; docs/STORIES.md says how the defaults were chosen):
+    // at or above the join threshold an article joins a story by itself; between
+    // the two, an editor is asked.
+    STORY_JOIN_THRESHOLD: threshold(0.17),
+    STORY_SUGGEST_THRESHOLD: threshold(0.12),
+  })
+  .superRefine((s, ctx) => {
+    if (s.STORY_SUGGEST_THRESHOLD > s.STORY_JOIN_THRESHOLD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STORY_SUGGEST_THRESHOLD'],
+        message: `must not be above STORY_JOIN_THRESHOLD (${s.STORY_JOIN_THRESHOLD}): suggestions sit between the two`,
+      });
+    }
+  });
 
 export type Settings = z.infer<typeof configSchema>;
 

@@ -1,8 +1,9 @@
 // The one import pipeline (issue 11), for seeds, paste, upload, URL, API and
 // CLI alike: prepare the article (lib/articles: decode, extract, title,
 // language, boilerplate, fingerprint), check duplicates, then write the claim, its
-// fingerprint, its source snapshot and the audit event in one transaction, and
-// publish "claim created" after the commit. Bad input is an AppError with one
+// fingerprint, its source snapshot and the audit event in one transaction,
+// group it into a story in the same transaction (lib/stories/desk), and
+// publish both changes after the commit. Bad input is an AppError with one
 // sentence and nothing written. `preview` does everything but write.
 import 'server-only';
 import type { Claim } from '../generated/prisma/client';
@@ -19,6 +20,8 @@ import { saveFingerprint } from '../articles/fingerprint-claims';
 import { importRefusal } from '../articles/import-refusal';
 import { seedSourceKey } from '../articles/parse-article';
 import { type ImportContent, type PreparedArticle, prepareArticle } from '../articles/prepare-article';
+import { groupArticle, type GroupArticleResult } from '../stories/desk/group-on-import';
+import { lockStories } from '../stories/desk/lock';
 
 export type ImportArticleOptions = {
   /** Who imports; null for the system (the seeder, scripts run on the server). */
@@ -77,21 +80,37 @@ export async function importArticle(options: ImportArticleOptions): Promise<Impo
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`;
       const decision = await decide(tx, options, key, article);
+      const writes = decision.outcome === 'created' || (decision.outcome === 'updated' && decision.existing !== undefined);
+      if (!writes) return { ...base, ...decision, claim: null, grouped: null, written: false };
+      // Grouping changes stories: their lock comes before the audit chain's (lib/stories/desk/lock.ts).
+      await lockStories(tx);
       if (decision.outcome === 'updated' && decision.existing) {
         const { claim, event } = await updateSeedClaim(tx, options, decision.existing, article);
-        return { ...base, ...decision, claim, event, written: true };
+        const grouped = await group(tx, options, claim.id, article);
+        return { ...base, ...decision, claim, event, grouped, written: true };
       }
-      if (decision.outcome !== 'created') return { ...base, ...decision, claim: null, written: false };
       const best = decision.nearDuplicates[0] ?? null;
       const { claim, event } = await createClaim(tx, options, key, article, best);
-      return { ...base, ...decision, claimId: claim.id, nearDuplicateOf: best, claim, event, written: true };
+      const grouped = await group(tx, options, claim.id, article);
+      return { ...base, ...decision, claimId: claim.id, nearDuplicateOf: best, claim, event, grouped, written: true };
     },
     { timeout: 15_000 },
   );
 
-  const { claim, existing: _existing, ...answer } = result;
-  if (result.event && claim) publishChange(result.event, { claim: toClaimSummary(claim) });
+  const { claim: _claim, grouped: _grouped, existing: _existing, ...answer } = result;
+  if (result.grouped) {
+    // Two changes, in sequence order: the import, then the grouping (with the stories and claims it changed).
+    const { grouped, claim } = result;
+    const summary = grouped.claims.find((c) => c.id === claim.id) ?? toClaimSummary(claim);
+    publishChange(result.event, { claim: summary });
+    publishChange(grouped.event, { claim: summary, stories: grouped.stories, claims: grouped.claims });
+  }
   return answer;
+}
+
+/** Groups the claim just written by its body without boilerplate (never evidence). */
+function group(tx: Tx, options: ImportArticleOptions, claimId: string, article: PreparedArticle): Promise<GroupArticleResult> {
+  return groupArticle(tx, { claimId, body: article.body, language: article.language, actor: options.actor, requestId: options.requestId ?? null });
 }
 
 type Decision = Pick<ImportArticleResult, 'outcome' | 'claimId' | 'duplicateOf' | 'nearDuplicates'> & { existing?: Claim };
