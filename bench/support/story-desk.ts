@@ -16,15 +16,17 @@ import { normalizeForSearch } from '../../lib/articles/normalize-search';
 import { agglomerate, linkScore } from '../../lib/stories/agglomerate';
 import { STORIES_VERSION, STORY_CONFIG, type StoryConfig } from '../../lib/stories/config';
 import { describeStory } from '../../lib/stories/describe-story';
+import { DOCUMENTS_KEY } from '../../lib/stories/desk/save-evidence';
 import { scorePair } from '../../lib/stories/score-pair';
 import type { ArticleEvidence, CorpusStats, PairScore } from '../../lib/stories/types';
-import { type EventPlan, eventArticles, keyCounts, planEvents, type VariantArticle } from './story-variants';
+import { type EventPlan, eventArticles, keyCounts, planEvents, type VariantArticle, type VariantOptions } from './story-variants';
 
 export type StoryDeskOptions = {
   articles: number;
   /** Source keys and ids derive from it: two desks with one prefix hold the same articles. */
   prefix?: string;
-  seed?: number;
+  /** Which synthetic desk (story-variants.ts): its seed, and articles kept out of the templates. */
+  variants?: VariantOptions;
   config?: StoryConfig;
   batchSize?: number;
   onProgress?: (phase: 'counting' | 'writing', done: number, total: number) => void;
@@ -75,9 +77,9 @@ function unit(...parts: Array<string | number>): number {
 /** One event, and a look-alike event right after it that copies the same story (scored against it). */
 type Component = { plans: EventPlan[] };
 
-function* components(count: number, seed: number): Generator<Component> {
+function* components(count: number, variants: VariantOptions): Generator<Component> {
   let pending: Component | undefined;
-  for (const plan of planEvents(count, seed)) {
+  for (const plan of planEvents(count, variants)) {
     if (plan.lookalike && pending) {
       pending.plans.push(plan);
       continue;
@@ -101,7 +103,7 @@ const emptyRows = (): Rows => ({ stories: [], claims: [], links: [], suggestions
 
 export async function fillStoryDesk(url: string, options: StoryDeskOptions): Promise<StoryDeskSummary> {
   const prefix = options.prefix ?? 'story';
-  const seed = options.seed ?? 1;
+  const variants = options.variants ?? {};
   const config = options.config ?? STORY_CONFIG;
   const batchSize = options.batchSize ?? 2_000;
   const total = options.articles;
@@ -114,8 +116,8 @@ export async function fillStoryDesk(url: string, options: StoryDeskOptions): Pro
     const df = new Map<string, number>();
     const nameDf = new Map<string, number>();
     let done = 0;
-    for (const plan of planEvents(total, seed)) {
-      for (const a of eventArticles(plan, seed)) {
+    for (const plan of planEvents(total, variants)) {
+      for (const a of eventArticles(plan, variants)) {
         const { keys, names } = keyCounts(a.evidence);
         for (const k of keys) df.set(k, (df.get(k) ?? 0) + 1);
         for (const k of names) nameDf.set(k, (nameDf.get(k) ?? 0) + 1);
@@ -125,7 +127,7 @@ export async function fillStoryDesk(url: string, options: StoryDeskOptions): Pro
     }
     const existing = await client.query<{ key: string; df: number; name_df: number }>('SELECT key, df, name_df FROM story_key_stats');
     const before = new Map(existing.rows.map((r) => [r.key, r]));
-    const documents = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM story_evidence')).rows[0]!.n) + total;
+    const documents = (before.get(DOCUMENTS_KEY)?.df ?? 0) + total;
     const stats: CorpusStats = {
       documents,
       df: (k) => (df.get(k) ?? 0) + (before.get(k)?.df ?? 0),
@@ -141,6 +143,7 @@ export async function fillStoryDesk(url: string, options: StoryDeskOptions): Pro
     const summary = { events: 0, lookalikeArticles: 0, stories: 0, links: 0, suggestions: 0, keyRows: 0 };
     let rows = emptyRows();
     let written = 0;
+    options.onProgress?.('writing', 0, total);
     const flush = async () => {
       if (rows.claims.length === 0) return;
       summary.keyRows += await writeRows(client, rows, editor);
@@ -148,13 +151,13 @@ export async function fillStoryDesk(url: string, options: StoryDeskOptions): Pro
       options.onProgress?.('writing', written, total);
       rows = emptyRows();
     };
-    for (const component of components(total, seed)) {
+    for (const component of components(total, variants)) {
       const articles = component.plans.flatMap((plan) => {
         summary.events += 1;
         if (plan.lookalike) summary.lookalikeArticles += plan.size;
         // Each event's articles come in over a while, between other events' articles.
         const gap = Math.floor(unit(prefix, 'gap', plan.index) * 120);
-        return eventArticles(plan, seed).map((a, k): Article => {
+        return eventArticles(plan, variants).map((a, k): Article => {
           const id = deskUuid(prefix, 'claim', a.index);
           const at = new Date(start + (plan.first + k * gap) * MINUTE + Math.floor(unit(prefix, 'jitter', a.index) * MINUTE));
           const u = unit(prefix, 'status', a.index);
@@ -195,7 +198,7 @@ export async function fillStoryDesk(url: string, options: StoryDeskOptions): Pro
       if (rows.claims.length >= batchSize) await flush();
     }
     await flush();
-    await writeKeyStats(client, df, nameDf);
+    await writeKeyStats(client, df, nameDf, total);
     const writing = performance.now() - t1;
     const t2 = performance.now();
     await restore();
@@ -346,7 +349,12 @@ async function writeRows(client: pg.Client, rows: Rows, editor: string | null): 
 }
 
 /** Adds the desk's counts to story_key_stats (the seeds' keys may be there already). */
-async function writeKeyStats(client: pg.Client, df: ReadonlyMap<string, number>, nameDf: ReadonlyMap<string, number>) {
+async function writeKeyStats(client: pg.Client, df: ReadonlyMap<string, number>, nameDf: ReadonlyMap<string, number>, articles: number) {
+  // The article count lives in the row of the empty key (CorpusStats.documents).
+  await client.query(
+    `INSERT INTO story_key_stats (key, df, name_df) VALUES ($1, $2, 0) ON CONFLICT (key) DO UPDATE SET df = story_key_stats.df + excluded.df`,
+    [DOCUMENTS_KEY, articles],
+  );
   const all = [...df.keys()];
   for (let i = 0; i < all.length; i += 50_000) {
     const keys = all.slice(i, i + 50_000);

@@ -9,9 +9,9 @@
 // the case that must not join. Extraction is never run per article: 100,000
 // articles through extractEvidence take about ten minutes on two cores.
 // Everything is deterministic: the same index always gives the same article.
-import { skeletonKey } from '../../lib/stories/corpus-stats';
 import { evidenceKeys } from '../../lib/stories/extract-evidence';
 import { nameKey } from '../../lib/stories/extract-names';
+import { nameKeys } from '../../lib/stories/desk/stored-evidence';
 import type { ArticleEvidence, EvidenceItem, NameSpan } from '../../lib/stories/types';
 import { evidenceOf, loadStorySet, type StorySetArticle } from '../../tests/fixtures/stories/labelled-set';
 import { random } from './synthetic-claims';
@@ -70,13 +70,19 @@ const SIZES: ReadonlyArray<readonly [number, number, number]> = [
   [0.03, 13, 25],
 ];
 
-let cached: { templates: Template[]; byStory: Map<string, Template[]>; stories: string[]; weights: Float64Array; own: Set<string> } | undefined;
+/** Which desk: `seed` varies everything; `exclude` keeps articles out of the templates (a benchmark's new articles must be new to the desk). */
+export type VariantOptions = { seed?: number; exclude?: readonly string[] };
+
+type Pool = { byStory: Map<string, Template[]>; stories: string[]; weights: Float64Array };
+
+let cached: { templates: Template[]; own: Set<string> } | undefined;
+const pools = new Map<string, Pool>();
 
 function title(text: string): string {
   return (text.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 200);
 }
 
-/** The templates: the labelled set's articles and their evidence, with the keys that are their story's own. */
+/** The templates: the labelled set's articles and their evidence, with the keys that are their story's own (over the whole set). */
 export function storyTemplates() {
   if (cached) return cached;
   const { articles } = loadStorySet();
@@ -91,8 +97,21 @@ export function storyTemplates() {
   }
   // A story's own names are what a copy renames; exonym keys (n:=usa) are shared by construction.
   const own = new Set([...storiesOf].filter(([key, s]) => s.size < SHARED_STORIES && key.startsWith('n:') && !key.startsWith('n:=')).map(([key]) => key));
+  cached = { templates, own };
+  return cached;
+}
+
+/** The templates a desk copies, by story, and the stories' weights. */
+export function templatePool(exclude: readonly string[] = []): Pool {
+  const id = [...exclude].sort().join(' ');
+  let pool = pools.get(id);
+  if (pool) return pool;
+  const out = new Set(exclude);
   const byStory = new Map<string, Template[]>();
-  for (const t of templates) byStory.set(t.article.story, [...(byStory.get(t.article.story) ?? []), t]);
+  for (const t of storyTemplates().templates) {
+    if (out.has(t.article.id)) continue;
+    byStory.set(t.article.story, [...(byStory.get(t.article.story) ?? []), t]);
+  }
   const stories = [...byStory.keys()].sort();
   const weights = new Float64Array(stories.length);
   let sum = 0;
@@ -100,8 +119,9 @@ export function storyTemplates() {
     sum += VENEZUELAN.has(s) ? VENEZUELAN_WEIGHT : 1;
     weights[i] = sum;
   });
-  cached = { templates, byStory, stories, weights: weights.map((w) => w / sum), own };
-  return cached;
+  pool = { byStory, stories, weights: weights.map((w) => w / sum) };
+  pools.set(id, pool);
+  return pool;
 }
 
 /** A value in [0, 1) from a seed and any labels: the same labels always give the same value (FNV-1a, then murmur3's finaliser). */
@@ -211,8 +231,9 @@ function syntheticTerm(n: number, language: string): { surface: string; key: str
 }
 
 /** The events of a desk, in order, until `count` articles. */
-export function* planEvents(count: number, seed = 1): Generator<EventPlan> {
-  const { stories, weights } = storyTemplates();
+export function* planEvents(count: number, options: VariantOptions = {}): Generator<EventPlan> {
+  const seed = options.seed ?? 1;
+  const { stories, weights } = templatePool(options.exclude);
   let first = 0;
   let previous: EventPlan | undefined;
   for (let index = 0; first < count; index++) {
@@ -309,8 +330,9 @@ function merge(items: EvidenceItem[]): EvidenceItem[] {
 }
 
 /** The articles of one event. */
-export function eventArticles(plan: EventPlan, seed = 1): VariantArticle[] {
-  const { byStory } = storyTemplates();
+export function eventArticles(plan: EventPlan, options: VariantOptions = {}): VariantArticle[] {
+  const seed = options.seed ?? 1;
+  const { byStory } = templatePool(options.exclude);
   const members = byStory.get(plan.story) ?? [];
   const rename = renamer(plan, seed);
   const offset = Math.floor(hashUnit(seed, plan.index, 'offset') * members.length);
@@ -355,14 +377,7 @@ export function eventArticles(plan: EventPlan, seed = 1): VariantArticle[] {
   });
 }
 
-/** The keys an article adds to the desk's counts: df for every stored key, name_df for names found by capitals and their skeletons (as EvidenceIndex counts them). */
+/** The keys an article adds to the desk's counts, as saveEvidence counts them: df for every stored key, name_df for its name keys. */
 export function keyCounts(evidence: Omit<ArticleEvidence, 'id'>): { keys: string[]; names: string[] } {
-  const keys = evidenceKeys({ id: '', ...evidence });
-  const names = new Set<string>();
-  for (const item of evidence.items) {
-    if (item.kind !== 'name' || item.candidate) continue;
-    names.add(item.key);
-    names.add(skeletonKey(item.key));
-  }
-  return { keys, names: [...names] };
+  return { keys: evidenceKeys({ id: '', ...evidence }), names: nameKeys(evidence) };
 }

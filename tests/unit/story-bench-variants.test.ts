@@ -4,12 +4,13 @@
 // hold: the same desk every run, well-formed evidence, copies that are other
 // events, and look-alikes that share names with the real story.
 import { describe, expect, it } from 'vitest';
-import { eventArticles, planEvents, storyTemplates, type VariantArticle } from '../../bench/support/story-variants';
+import { eventArticles, planEvents, storyTemplates, templatePool, type VariantArticle } from '../../bench/support/story-variants';
 
 const plans = [...planEvents(3_000)];
 const articles = plans.flatMap((p) => eventArticles(p));
 const ownOf = (story: string) => {
-  const { own, byStory } = storyTemplates();
+  const { own } = storyTemplates();
+  const { byStory } = templatePool();
   return new Set((byStory.get(story) ?? []).flatMap((t) => t.evidence.items.map((i) => i.key)).filter((k) => own.has(k)));
 };
 const names = (a: VariantArticle) => new Set(a.evidence.items.filter((i) => i.kind === 'name').map((i) => i.key));
@@ -20,6 +21,14 @@ describe('synthetic story desk articles', () => {
     const again = [...planEvents(3_000)].slice(40, 60).flatMap((p) => eventArticles(p));
     expect(again).toEqual(articles.filter((a) => a.event >= 40 && a.event < 60));
     expect(plans.every((p) => p.size >= 1 && p.size <= 25)).toBe(true);
+  });
+
+  it('never copy the articles a benchmark keeps out (its new articles must be new to the desk)', () => {
+    const exclude = ['defections-es', 'blackout-en'];
+    const copies = [...planEvents(1_500, { exclude })].flatMap((p) => eventArticles(p, { exclude }));
+    expect(copies.filter((a) => exclude.includes(a.template))).toEqual([]);
+    expect(articles.slice(0, 1_500).some((a) => exclude.includes(a.template))).toBe(true);
+    expect(copies.some((a) => a.template.startsWith('defections-'))).toBe(true);
   });
 
   it('give every article well-formed evidence: keys unique and sorted, every name span made of its own keys', () => {
