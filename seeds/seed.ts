@@ -1,8 +1,10 @@
-// `npm run db:seed`: import the articles (and demo users on the embedded database).
+// `npm run db:seed`: import the articles (and demo users on the embedded database),
+// then group any claims not yet in a story.
 import { config } from '../lib/env';
 import { disconnectDb } from '../lib/db';
 import { withDatabase } from '../scripts/with-database';
 import { applyMigrations } from '../lib/runtime/migrate';
+import { groupUngrouped } from '../lib/stories/desk/backfill';
 import { formatSummary, seedArticles, seedDemoUsers } from './run-seed';
 
 const embedded = !config().DATABASE_URL;
@@ -11,5 +13,7 @@ await withDatabase(async (url) => {
   const summary = await seedArticles();
   if (embedded || config().SEED_DEMO_USERS) summary.demoUsersCreated = await seedDemoUsers();
   console.log(formatSummary(summary));
+  const { grouped } = await groupUngrouped();
+  if (grouped) console.log(`Grouped ${grouped} article${grouped === 1 ? '' : 's'} into stories`);
   await disconnectDb();
 });

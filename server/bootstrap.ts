@@ -1,5 +1,6 @@
 // Prepares everything the app needs before it serves a request: configuration,
-// the session secret, the database (external or embedded), migrations and seeds.
+// the session secret, the database (external or embedded), migrations, seeds and
+// the stories of claims not yet grouped.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { type Config, config as currentConfig, provideDerived } from '../lib/env
 import { networkAccess } from '../lib/http/allowed-hosts';
 import { applyMigrations } from '../lib/runtime/migrate';
 import { type DatabaseHandle, startEmbeddedPostgres } from '../lib/runtime/postgres';
+import { groupUngrouped } from '../lib/stories/desk/backfill';
 import { formatSummary, seedArticles, seedDemoUsers } from '../seeds/run-seed';
 
 export type Boot = { database: DatabaseHandle; demoUsers: boolean; config: Config };
@@ -67,5 +69,8 @@ export async function bootstrap(log: (m: string) => void): Promise<Boot> {
   const demoUsers = database.embedded || config.SEED_DEMO_USERS;
   if (demoUsers) summary.demoUsersCreated = await seedDemoUsers();
   log(formatSummary(summary));
+  // An existing desk gets its stories (and evidence of older rules is redone) before the first request.
+  const { grouped } = await groupUngrouped();
+  if (grouped) log(`Grouped ${grouped} article${grouped === 1 ? '' : 's'} into stories`);
   return { database, demoUsers, config };
 }

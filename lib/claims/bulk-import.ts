@@ -3,7 +3,10 @@
 // audit events and the claims' duplicate-check fingerprints. Existing source
 // keys are skipped, never overwritten; no duplicate check is made (the
 // one-article pipeline, lib/claims/import-article.ts, makes them).
-// Publishes no realtime events: a browser sees the claims on its next load.
+// Publishes no realtime events for the claims: a browser sees them on its
+// next load. After each batch commits, its claims are grouped into stories
+// one by one (lib/stories/desk/backfill.ts, as at start-up), unless `group` is
+// false; a claim left ungrouped by a crash is grouped on the next start.
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -13,6 +16,7 @@ import { normalizeForSearch } from '../articles/normalize-search';
 import { appendAuditEvents } from '../audit/append-audit-events';
 import { SYSTEM_ACTOR } from '../validation/audit-events';
 import { db } from '../db';
+import { groupStoredClaim } from '../stories/desk/backfill';
 
 const bulkClaimSchema = z.object({
   sourceKey: z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'sourceKey: letters, digits, "_", "." or "-" (at most 200)'),
@@ -29,7 +33,7 @@ const DEFAULT_BATCH = 1000;
 
 type InsertedRow = { id: string; source_key: string; title: string; language: string; content_hash: string };
 
-async function importBatch(batch: BulkClaimInput[]): Promise<number> {
+async function importBatch(batch: BulkClaimInput[]): Promise<string[]> {
   const rows = batch.map((input) => {
     const c = bulkClaimSchema.parse(input);
     return {
@@ -72,7 +76,7 @@ async function importBatch(batch: BulkClaimInput[]): Promise<number> {
           after: { sourceKey: c.source_key, title: c.title, language: c.language, contentHash: c.content_hash },
         })),
       );
-      return inserted.length;
+      return inserted.map((c) => c.id);
     },
     { timeout: 60_000 },
   );
@@ -83,14 +87,17 @@ export async function bulkImportClaims(options: {
   batchSize?: number;
   /** Called after each committed batch with the number of inputs handled so far. */
   onProgress?: (handled: number) => void;
+  /** Group the claims into stories after each batch (default). False leaves them to the next start-up's backfill. */
+  group?: boolean;
 }): Promise<BulkImportResult> {
   const size = options.batchSize ?? DEFAULT_BATCH;
   const result: BulkImportResult = { created: 0, skipped: 0 };
   let batch: BulkClaimInput[] = [];
   const flush = async () => {
-    const created = await importBatch(batch);
-    result.created += created;
-    result.skipped += batch.length - created;
+    const ids = await importBatch(batch);
+    if (options.group !== false) for (const id of ids) await groupStoredClaim(id);
+    result.created += ids.length;
+    result.skipped += batch.length - ids.length;
     batch = [];
     options.onProgress?.(result.created + result.skipped);
   };

@@ -1,16 +1,20 @@
 // The verdict rule: who may decide, what a verdict must carry, and optimistic
-// locking on the claim version. Change and audit event commit together.
+// locking on the claim version. Change and audit event commit together, with
+// the count of decided articles of the claim's story (stories.decided).
 import 'server-only';
 import type { Claim, Prisma } from '../generated/prisma/client';
 import { appendAuditEvent } from '../audit/append-audit-event';
 import type { VerdictState } from '../validation/audit-events';
 import { canSetVerdict, type Actor } from '../auth/permissions';
-import { db } from '../db';
+import { db, type Tx } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
 import type { ClaimDetail } from '../validation/claims';
 import { storedEvidenceSchema, type VerdictInput } from '../validation/verdicts';
 import { CLAIM_DETAIL_INCLUDE, toClaimDetail, toClaimSummary } from './claim-dto';
+import { lockStoriesShared } from '../stories/desk/lock';
+import { loadStorySummaries } from '../stories/desk/story-dto';
+import type { StorySummary } from '../validation/stories';
 
 function verdictState(c: Pick<Claim, 'status' | 'reason' | 'evidence' | 'reReviewAt' | 'version' | 'decidedById'>): VerdictState {
   return {
@@ -32,7 +36,9 @@ export async function setVerdict(options: SetVerdictOptions): Promise<ClaimDetai
     throw new AppError('forbidden', input.status === 'unreviewed' ? 'Only editors can return a claim to unreviewed.' : 'Your role cannot set verdicts.');
   }
 
-  const { claim, event } = await db.$transaction(async (tx) => {
+  const { claim, event, stories } = await db.$transaction(async (tx) => {
+    // No story membership changes under it (before the audit lock, as everywhere).
+    await lockStoriesShared(tx);
     const before = await tx.claim.findUnique({ where: { id: claimId } });
     if (!before) throw new AppError('not_found', 'No claim with this id.');
     const now = new Date();
@@ -61,6 +67,7 @@ export async function setVerdict(options: SetVerdictOptions): Promise<ClaimDetai
       );
     }
     const after = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, include: CLAIM_DETAIL_INCLUDE });
+    const stories = await keepStoryDecided(tx, before, after);
     const event = await appendAuditEvent(tx, {
       action: 'claim.verdict_set',
       actorId: actor.id,
@@ -71,9 +78,17 @@ export async function setVerdict(options: SetVerdictOptions): Promise<ClaimDetai
       reason: input.reason,
       requestId: options.requestId ?? null,
     });
-    return { claim: after, event };
+    return { claim: after, event, stories };
   });
 
-  publishChange(event, { claim: toClaimSummary(claim), actorName: actor.displayName });
+  publishChange(event, { claim: toClaimSummary(claim), actorName: actor.displayName, ...(stories.length > 0 ? { stories } : {}) });
   return toClaimDetail(claim);
+}
+
+/** A claim entering or leaving "unreviewed" moves its story's decided count (not its version: its members are the same). */
+async function keepStoryDecided(tx: Tx, before: Claim, after: Claim): Promise<StorySummary[]> {
+  const delta = Number(after.status !== 'unreviewed') - Number(before.status !== 'unreviewed');
+  if (delta === 0 || !after.storyId) return [];
+  await tx.$executeRaw`UPDATE stories SET decided = decided + ${delta}::int WHERE id = ${after.storyId}::uuid`;
+  return loadStorySummaries(tx, [after.storyId]);
 }

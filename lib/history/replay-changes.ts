@@ -6,9 +6,12 @@ import { toClaimSummary } from '../claims/claim-dto';
 import { db } from '../db';
 import { toAuditRecord } from '../audit/to-record';
 import { type DeskChange, MAX_REPLAY_CHANGES, RELOAD_MESSAGE, type SyncResult } from '../realtime/events';
-import { publicAuditEvent } from '../validation/audit-events';
+import { storyChangeExtras } from '../stories/desk/change-extras';
+import { type AuditEventRecord, publicAuditEvent, type StoredAuditEvent } from '../validation/audit-events';
 
 const BATCH = 500;
+
+const isReadable = (e: StoredAuditEvent): e is AuditEventRecord => e.action !== 'audit.unreadable';
 
 export async function latestSeq(): Promise<number> {
   const last = await db.auditEvent.findFirst({ orderBy: { seq: 'desc' }, select: { seq: true } });
@@ -25,9 +28,11 @@ export async function replayChanges(options: { since: number }): Promise<SyncRes
   const events = rows.slice(0, BATCH).map(toAuditRecord);
   const claimIds = [...new Set(events.map((e) => e.claimId).filter((id): id is string => Boolean(id)))];
   const actorIds = [...new Set(events.map((e) => e.actorId).filter((id): id is string => Boolean(id)))];
-  const [claims, users] = await Promise.all([
+  const [claims, users, storyExtras] = await Promise.all([
     db.claim.findMany({ where: { id: { in: claimIds } } }),
     db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, displayName: true } }),
+    // Story changes carry the stories and claims they touched, as the live change did (as they are now).
+    storyChangeExtras(events.filter(isReadable)),
   ]);
   const claimById = new Map(claims.map((c) => [c.id, toClaimSummary(c)]));
   const nameById = new Map(users.map((u) => [u.id, u.displayName]));
@@ -35,6 +40,11 @@ export async function replayChanges(options: { since: number }): Promise<SyncRes
     const actorName = e.actorId ? nameById.get(e.actorId) : undefined;
     const change: DeskChange = { event: publicAuditEvent(e), actorName };
     if (e.claimId) change.claim = claimById.get(e.claimId);
+    const extras = storyExtras.get(e.seq);
+    if (extras) {
+      change.stories = extras.stories;
+      change.claims = extras.claims;
+    }
     if (e.action === 'claim.comment_added' && e.actorId) {
       change.comment = {
         id: e.after.commentId,
