@@ -3,12 +3,23 @@
 import type { z } from 'zod';
 
 export type AppErrorCode =
-  'unauthenticated' | 'forbidden' | 'not_found' | 'invalid_input' | 'conflict' | 'rate_limited' | 'payload_too_large' | 'unavailable' | 'internal';
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  // A story an editor merged into another: 404 like not_found, with `mergedInto` beside the error.
+  | 'story_merged'
+  | 'invalid_input'
+  | 'conflict'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'unavailable'
+  | 'internal';
 
 const STATUS: Record<AppErrorCode, number> = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  story_merged: 404,
   invalid_input: 400,
   conflict: 409,
   rate_limited: 429,
@@ -36,6 +47,11 @@ export class AppError extends Error {
   get status() {
     return STATUS[this.code];
   }
+}
+
+/** A 400 about one field of the input, shaped like a failed parse (the message starts with the field). */
+export function fieldError(path: string, message: string): AppError {
+  return new AppError('invalid_input', `${path}: ${message}`, { issues: [{ path, message }] });
 }
 
 export function isAppError(e: unknown): e is AppError {

@@ -36,6 +36,9 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
             <Link href="/" className={navLink}>
               Claims
             </Link>
+            <Link href="/stories" className={navLink}>
+              Stories
+            </Link>
             {queue !== null && <QueueLink initialIds={queue} className={navLink} />}
             <Link href="/audit" className={navLink}>
               Audit trail

@@ -2,7 +2,7 @@
 
 // Short, non-blocking notices about other people's changes.
 import { useState } from 'react';
-import type { DescriptionPart } from '@/lib/utils/describe-event';
+import { type DescriptionPart, describeEventParts } from '@/lib/utils/describe-event';
 import { statusWord } from '@/lib/utils/status-labels';
 import { useDeskChanges, useRealtime } from './realtime-provider';
 
@@ -27,6 +27,9 @@ export function ChangeNotices() {
     if (event.action === 'claim.assignment_changed') {
       parts = event.after.assigneeId === me.id ? [who, ' assigned ', ...title, ' to you'] : [who, ' changed who reviews ', ...title];
     }
+    // An editor's story decision, in the audit trail's words ("Ada Editor split 2 articles off into a new story").
+    if (event.action.startsWith('story.') && event.action !== 'story.grouped') parts = describeEventParts(event, who.user);
+    if (event.action === 'story.article_moved') parts = [who, ' moved ', ...title, event.after.created ? ' to a new story' : ' to another story'];
     if (!parts) return;
     const id = event.seq;
     const shown = parts;

@@ -155,6 +155,95 @@ const ADD_ARTICLES_SCANS: Scan[] = [
   },
 ];
 
+/** The story of a claim, as GET /api/claims/{id} names it. */
+async function storyOf(page: Page, claimId: string): Promise<string> {
+  const { storyId } = (await (await page.request.get(`/api/claims/${claimId}`)).json()) as { storyId: string | null };
+  if (!storyId) throw new Error(`claim ${claimId} has no story`);
+  return storyId;
+}
+
+async function openStory(page: Page, claims: Claims) {
+  await page.goto(`/stories/${await storyOf(page, claims.verified)}`);
+  await deskReady(page);
+  await expect(page.getByTestId('evidence-chip').first()).toBeVisible();
+}
+
+const STORY_SCANS: Scan[] = [
+  {
+    name: 'stories list',
+    covers: ['page:/stories'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/stories');
+      await deskReady(page);
+      await expect(page.getByTestId('story-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'stories list, a search with no result',
+    covers: ['page:/stories'],
+    roles: ['viewer'],
+    open: async (page) => {
+      await page.goto('/stories?q=zzzz-no-such-words&alone=hide');
+      await deskReady(page);
+      await expect(page.getByTestId('empty-stories')).toContainText('No story matches.');
+    },
+  },
+  {
+    name: 'story page',
+    covers: ['page:/stories/[id]'],
+    roles: ALL_ROLES,
+    open: async (page, { claims }) => openStory(page, claims),
+  },
+  {
+    name: 'story page, articles ticked for a split and one being moved',
+    covers: ['page:/stories/[id]'],
+    roles: ['editor'],
+    open: async (page, { claims }) => {
+      await openStory(page, claims);
+      await page.getByTestId('story-article').first().getByRole('checkbox').check();
+      await expect(page.getByTestId('split-bar')).toBeVisible();
+      await page.getByTestId('story-article').nth(1).getByRole('button', { name: /^Move/ }).click();
+      await page.getByTestId('move-panel').getByLabel('Into another story').check();
+      await page.getByTestId('move-panel').getByLabel('Find the story').fill('zzzz-no-such-words');
+      await expect(page.getByTestId('move-panel')).toContainText('No other story has these words in its title.');
+    },
+  },
+  {
+    name: 'story page, renaming and the merge panel open',
+    covers: ['page:/stories/[id]'],
+    roles: ['editor'],
+    open: async (page, { claims }) => {
+      await openStory(page, claims);
+      await page.getByTestId('merge-panel').locator('summary').click();
+      await expect(page.getByLabel('Find the story to merge')).toBeVisible();
+      await page.getByRole('button', { name: 'Rename' }).click();
+      await expect(page.getByLabel('Story title')).toBeFocused();
+    },
+  },
+  {
+    name: 'unknown story',
+    covers: ['not-found:/stories/[id]'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/stories/3f1e2d3c-0000-4000-8000-000000000000');
+      await expect(page.getByRole('heading', { name: 'Story not found' })).toBeVisible();
+    },
+  },
+  {
+    name: 'claims list grouped by story',
+    covers: ['page:/'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/');
+      await deskReady(page);
+      await page.getByRole('switch', { name: 'Group by story' }).click();
+      await expect(page.getByTestId('story-group').first()).toBeVisible();
+      await expect(page.getByRole('switch', { name: 'Group by story' })).toHaveAttribute('aria-checked', 'true');
+    },
+  },
+];
+
 export const SCANS: Scan[] = [
   {
     name: 'sign-in page',
@@ -471,6 +560,7 @@ export const SCANS: Scan[] = [
       await expect(page.getByText('No events match.')).toBeVisible();
     },
   },
+  ...STORY_SCANS,
   ...ADD_ARTICLES_SCANS,
 ];
 

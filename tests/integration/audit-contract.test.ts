@@ -29,12 +29,14 @@ import { exportWhere, iterateExportClaims } from '../../lib/exports/export-claim
 import { produceExport } from '../../lib/exports/produce-export';
 import { replayChanges } from '../../lib/history/replay-changes';
 import { applyMigrations, listMigrations } from '../../lib/runtime/migrate';
+import { decideStory, type StoryDecisionRequest } from '../../lib/stories/desk/decisions';
 import { createUser } from '../../lib/users/create-user';
 import { disableUser } from '../../lib/users/disable-user';
 import { auditQuerySchema } from '../../lib/validation/audit';
 import { exportQuerySchema } from '../../lib/validation/export';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { SEEDS_DIR, seedArticles, seedDemoUsers } from '../../seeds/run-seed';
+import { loadStorySet } from '../fixtures/stories/labelled-set';
 
 const SEED = '000_552dc560a453afa8';
 const COMMENT = 'Checked against the AFP wire: 60 is the later figure.';
@@ -115,6 +117,50 @@ async function readAll(): Promise<{ stored: Awaited<ReturnType<typeof db.auditEv
   return { stored, records: stored.map(toAuditRecord) };
 }
 
+/**
+ * Every editor decision on stories. Grouping on import (story.grouped) makes
+ * the seeds one story and, with the blackout's and Guaidó's return's articles,
+ * two more with a suggestion from the blackout to each (tests/fixtures/stories).
+ */
+async function decideStoriesEveryWay(editor: Actor) {
+  const imported = new Map<string, string>();
+  for (const a of loadStorySet().articles.filter((x) => x.story === 'blackout' || x.story === 'guaido-return')) {
+    const result = await importArticle({ actor: editor, source: 'api', content: { text: a.text } });
+    imported.set(a.id, result.claimId!);
+  }
+  const storyOf = async (id: string) => (await db.claim.findUniqueOrThrow({ where: { id } })).storyId!;
+  const version = async (id: string) => (await db.story.findUniqueOrThrow({ where: { id } })).version;
+  const suggestion = async (x: string, y: string) =>
+    (
+      await db.storySuggestion.findFirstOrThrow({
+        where: {
+          status: 'pending',
+          OR: [
+            { storyAId: x, storyBId: y },
+            { storyAId: y, storyBId: x },
+          ],
+        },
+      })
+    ).id;
+  const decide = (storyId: string, request: StoryDecisionRequest) => decideStory({ actor: editor, storyId, requestId: 'req-contract-story', ...request });
+
+  const seeds = await storyOf(claimId);
+  const blackout = await storyOf(imported.get('blackout-en')!);
+  const comeback = await storyOf(imported.get('guaido-return-en')!);
+  const returned = [...imported].filter(([id]) => id.startsWith('guaido-return')).map(([, c]) => c);
+  await decide(seeds, {
+    decision: 'reject',
+    input: { suggestionId: await suggestion(seeds, blackout), expectedVersion: await version(seeds), note: 'Another event.' },
+  });
+  await decide(blackout, { decision: 'confirm', input: { suggestionId: await suggestion(blackout, comeback), expectedVersion: await version(blackout) } });
+  await decide(blackout, { decision: 'split', input: { claimIds: returned, title: 'Guaidó returns', expectedVersion: await version(blackout) } });
+  const split = await storyOf(returned[0]!);
+  await decide(split, { decision: 'move', input: { claimId: returned[0]!, toStoryId: null, expectedVersion: await version(split) } });
+  await decide(seeds, { decision: 'merge', input: { otherStoryId: split, expectedVersion: await version(seeds), otherVersion: await version(split) } });
+  await decide(seeds, { decision: 'rename', input: { title: 'Defections at the border', expectedVersion: await version(seeds) } });
+  await decide(seeds, { decision: 'rename', input: { title: null, expectedVersion: await version(seeds) } });
+}
+
 async function drain(body: Readable) {
   for await (const _chunk of body) {
     /* the export holds its slot until the stream ends */
@@ -158,6 +204,9 @@ beforeAll(async () => {
   await addComment({ actor: reviewer, claimId, comment: { body: COMMENT } });
   await assignClaim({ actor: admin, claimId, assignment: { userId: reviewer.id } });
   await assignClaim({ actor: admin, claimId, assignment: { userId: null } });
+
+  // Stories: grouped on every import above (story.grouped), then each editor decision.
+  await decideStoriesEveryWay(admin);
 
   // Accounts.
   await createUser({ actor: admin, user: { email: 'lucia@paper.example', displayName: 'Lucia', role: 'reviewer', password: 'a long enough password' } });

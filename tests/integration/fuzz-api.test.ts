@@ -9,7 +9,7 @@
 // shrunk request, which reproduce it (fc.assert(…, { seed, path })).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../../lib/validation/audit-events';
 import { db } from '../../lib/db';
 import { CLIENT_EVENT_SCHEMAS, type ClientEvent } from '../../lib/realtime/events';
@@ -17,6 +17,7 @@ import { articlesJsonRequestSchema } from '../../lib/validation/articles';
 import { auditQuerySchema } from '../../lib/validation/audit';
 import { CLAIM_STATUSES, listClaimsQuerySchema } from '../../lib/validation/claims';
 import { EXPORT_FORMATS, exportQuerySchema } from '../../lib/validation/export';
+import { listStoriesQuerySchema, STORY_DECISIONS, storyDecisionSchemas } from '../../lib/validation/stories';
 import { assignmentInputSchema, commentInputSchema, verdictInputSchema } from '../../lib/validation/verdicts';
 import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 import { apiRouteFiles, HTTP_METHODS, type RouteFile, type Segment } from '../support/route-files';
@@ -28,12 +29,14 @@ const RUNS = { editor: 100, anonymous: 25, socket: 150, handshake: 20 };
 let desk: Desk;
 let ids: string[]; // claim and user ids that exist, so fuzzing reaches past the "not found" check
 let claimIds: string[];
+let storyIds: string[];
 let claimCursor: string;
 
 beforeAll(async () => {
   desk = await openDesk();
   claimIds = (await db.claim.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((c) => c.id);
-  ids = [...claimIds, ...(await db.user.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((u) => u.id)];
+  storyIds = (await db.story.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((s) => s.id);
+  ids = [...claimIds, ...storyIds, ...(await db.user.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((u) => u.id)];
   const page = (await (await desk.call('editor', 'GET', '/api/claims?limit=1')).json()) as { nextCursor: string };
   claimCursor = page.nextCursor;
 }, 120_000);
@@ -229,6 +232,14 @@ function plausible(field: string): fc.Arbitrary<unknown> | null {
     what: () => one('verdict', 'comment', null),
     since: () => one(0, 1, 10),
     email: () => one('admin@factdesk.test'),
+    minSize: () => one(1, 2, 1000),
+    suggestionId: () => one(...storyIds, ...claimIds),
+    toStoryId: () => one(...storyIds, null),
+    otherStoryId: () => one(...storyIds, '00000000-0000-4000-8000-000000000000'),
+    otherVersion: () => one(1, 2, 3),
+    claimIds: () => fc.subarray(claimIds, { minLength: 1 }),
+    title: () => one('Fuzzed title', null, ''),
+    note: () => one('Fuzzed note.', ''),
   };
   return table[field]?.() ?? null;
 }
@@ -309,6 +320,15 @@ const FIELDS: Record<string, RouteFields> = {
   'app/api/claims/route.ts': { query: keysOf(listClaimsQuerySchema) },
   'app/api/export/route.ts': { query: keysOf(exportQuerySchema) },
   'app/api/health/route.ts': {},
+  'app/api/stories/[id]/[decision]/route.ts': {
+    body: [...new Set(Object.values(storyDecisionSchemas).flatMap((schema) => keysOf(schema)))],
+    // Which schema applies depends on the path's decision; accepted input must pass at least one.
+    bodySchema: z.union(Object.values(storyDecisionSchemas)),
+    base: () => ({ title: 'Fuzzed title', expectedVersion: 1 }),
+  },
+  'app/api/stories/[id]/route.ts': {},
+  'app/api/stories/groups/route.ts': { query: keysOf(listClaimsQuerySchema) },
+  'app/api/stories/route.ts': { query: keysOf(listStoriesQuerySchema) },
 };
 
 // A URL cannot carry a lone surrogate (encodeURIComponent throws); RAW_SEGMENTS sends its UTF-8 bytes instead.
@@ -316,10 +336,14 @@ const encodeSegment = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDBF
 
 const RAW_SEGMENTS = ['%', '%zz', '%00', '%2e%2e', '%2F', '%ED%A0%80', '%C0%AF', '%E9', '-'.repeat(36), '%20'];
 
+/** Path parameters that take a word, not an id: the word is plausible as often as an id would be. */
+const PARAM_WORDS: Record<string, readonly string[]> = { decision: STORY_DECISIONS };
+
 function segmentArb(segment: Segment): fc.Arbitrary<string> {
   if (segment.kind === 'literal') return fc.constant(segment.text);
+  const words = segment.kind === 'param' ? PARAM_WORDS[segment.name] : undefined;
   const one = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...claimIds) },
+    { weight: 4, arbitrary: words ? fc.constantFrom(...words) : fc.constantFrom(...claimIds, ...storyIds) },
     { weight: 1, arbitrary: fc.constantFrom(...ids) },
     { weight: 3, arbitrary: stringArb.map(encodeSegment) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) },

@@ -24,12 +24,17 @@ type Expect = Record<Who, number>;
 const DISABLED_EMAIL = 'disabled@factdesk.test';
 let desk: Desk;
 let claimId: string;
+let storyId: string;
 let reviewerId: string;
 let disabledCookie: string;
 
 beforeAll(async () => {
   desk = await openDesk();
   claimId = await desk.claimId('001_a4564d29494e56b0');
+  // The seeds are grouped into their story on import.
+  const grouped = (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).storyId;
+  if (!grouped) throw new Error('seed 001 has no story: grouping on import did not run');
+  storyId = grouped;
   reviewerId = (await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } })).id;
   // A reviewer whose session cookie is still cryptographically valid, but whose account is disabled.
   await createUser({ actor: null, user: { email: DISABLED_EMAIL, displayName: 'Dana Disabled', role: 'reviewer', password: DEMO_PASSWORD } });
@@ -63,6 +68,7 @@ function request(who: Who, method: string, p: string, body?: unknown, headers: R
 }
 
 const currentVersion = async () => (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).version;
+const storyVersion = async () => (await db.story.findUniqueOrThrow({ where: { id: storyId } })).version;
 
 // ---------------------------------------------------------------------------
 // The table: one entry per page file and per exported method of each route file.
@@ -81,6 +87,8 @@ type Entry = {
   check?: (res: Response, who: Who) => Promise<void>;
   /** Why a mutation answered 2xx writes no audit event (every other one writes exactly one). */
   writesNothing?: string;
+  /** Audit events an allowed mutation writes when it is more than one. */
+  events?: number;
 };
 
 const signedIn = (ok: number): Expect => ({ anonymous: 401, disabled: 401, viewer: ok, reviewer: ok, editor: ok });
@@ -93,6 +101,23 @@ const TABLE: Entry[] = [
   { file: 'app/(desk)/page.tsx', method: 'GET', path: () => '/', expect: PAGE },
   { file: 'app/(desk)/claims/[id]/page.tsx', method: 'GET', path: () => `/claims/${claimId}`, expect: PAGE },
   { file: 'app/(desk)/audit/page.tsx', method: 'GET', path: () => '/audit', expect: PAGE },
+  { file: 'app/(desk)/stories/page.tsx', method: 'GET', path: () => '/stories', expect: PAGE },
+  {
+    // Everyone reads a story; only editors get the decision controls (the decision routes refuse the others anyway).
+    file: 'app/(desk)/stories/[id]/page.tsx',
+    method: 'GET',
+    path: () => `/stories/${storyId}`,
+    expect: PAGE,
+    check: async (res, who) => {
+      if (res.status !== 200) return;
+      const html = await res.text();
+      expect(html.includes('data-testid="story-title"'), who).toBe(true);
+      expect(html.includes('data-testid="merge-panel"'), who).toBe(who === 'editor');
+      expect(html.includes('aria-label="Select every article"'), who).toBe(who === 'editor');
+      expect(html.includes('>Rename</button>'), who).toBe(who === 'editor');
+      expect(html.includes('data-testid="read-only-note"'), who).toBe(who !== 'editor');
+    },
+  },
   {
     // Viewers get the page, but a refusal in place of the form (the route refuses their import too).
     file: 'app/(desk)/articles/new/page.tsx',
@@ -157,8 +182,29 @@ const TABLE: Entry[] = [
     // A new text each time (UUIDs share no shingles), so every allowed call creates a claim.
     body: () => ({ articles: [{ text: `Matrix import. ${Array.from({ length: 12 }, () => crypto.randomUUID()).join(' ')}` }] }),
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, editor: 200 },
+    // The import and its grouping into a story (story.grouped), in one transaction.
+    events: 2,
   },
   { file: 'app/api/export/route.ts', method: 'GET', path: () => '/api/export?format=json', expect: signedIn(200) },
+  { file: 'app/api/stories/route.ts', method: 'GET', path: () => '/api/stories', expect: signedIn(200) },
+  { file: 'app/api/stories/groups/route.ts', method: 'GET', path: () => '/api/stories/groups', expect: signedIn(200) },
+  { file: 'app/api/stories/[id]/route.ts', method: 'GET', path: () => `/api/stories/${storyId}`, expect: signedIn(200) },
+  {
+    // Every decision takes the same check (canDecideStories); renaming is the one that always applies.
+    file: 'app/api/stories/[id]/[decision]/route.ts',
+    method: 'POST',
+    path: () => `/api/stories/${storyId}/rename`,
+    body: async () => ({ title: 'Matrix title', expectedVersion: await storyVersion() }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
+  },
+  {
+    file: 'app/api/stories/[id]/[decision]/route.ts',
+    method: 'POST',
+    rule: 'unknown decision',
+    path: () => `/api/stories/${storyId}/delete`,
+    body: async () => ({ expectedVersion: await storyVersion() }),
+    expect: { anonymous: 401, disabled: 401, viewer: 404, reviewer: 404, editor: 404 },
+  },
   { file: 'app/api/health/route.ts', method: 'GET', path: () => '/api/health', expect: everyone(200) },
   // Unknown API paths: 401 before 404, so signed-out callers learn nothing.
   ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method): Entry => ({
@@ -281,7 +327,7 @@ describe('HTTP authorization matrix', () => {
         }
         await entry.check?.(res, who);
         if (MUTATING(entry.method)) {
-          const written = res.status < 300 && !entry.writesNothing ? 1 : 0;
+          const written = res.status < 300 && !entry.writesNothing ? (entry.events ?? 1) : 0;
           expect(await db.auditEvent.count(), written ? 'an allowed change wrote its audit event' : 'a refused request wrote nothing').toBe(
             eventsBefore + written,
           );

@@ -7,6 +7,8 @@ import { claimNeighbours } from '@/lib/claims/claim-neighbours';
 import { getClaim } from '@/lib/claims/get-claim';
 import { listComments } from '@/lib/claims/list-comments';
 import { isAppError } from '@/lib/errors';
+import { getClaimStory } from '@/lib/stories/desk/get-claim-story';
+import { storyConfig } from '@/lib/stories/desk/story-config';
 import { listAssignableUsers } from '@/lib/users/list-assignable-users';
 import { userNames } from '@/lib/users/user-names';
 import { formatDateTime, languageName } from '@/lib/utils/format';
@@ -23,6 +25,8 @@ import { CurrentVerdict } from '@/components/current-verdict';
 import { StatusBadge } from '@/components/status-badge';
 import { VerdictPanel } from '@/components/verdict-panel';
 import { ClaimLive } from '@/components/realtime/claim-live';
+import { ClaimStoryLive } from '@/components/stories/claim-story-live';
+import { ClaimStoryPanel } from '@/components/stories/claim-story-panel';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Claim' };
@@ -51,21 +55,29 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
   const bodyParagraphs = paragraphs(claim.body);
   const dir = dirAttribute(claim.language);
   if (bodyParagraphs[0] === claim.title) bodyParagraphs.shift();
-  const [history, comments, neighbours, people, names] = await Promise.all([
+  const { joinThreshold, suggestThreshold } = storyConfig();
+  const [history, comments, neighbours, people, names, story] = await Promise.all([
     listAuditEvents({ actor, query: auditQuerySchema.parse({ claimId: claim.id, limit: 100 }) }),
     listComments({ actor, claimId: claim.id }),
     claimNeighbours({ actor, claimId: claim.id, query }),
     can.assign ? listAssignableUsers() : Promise.resolve([]),
     userNames(),
+    getClaimStory(claim.id),
   ]);
 
   return (
     <div className="space-y-4">
       <ClaimNav previous={neighbours.previous} next={neighbours.next} listQuery={keep.toString()}>
         <ClaimLive claimId={claim.id} />
+        <ClaimStoryLive claimId={claim.id} storyId={story?.story.id ?? null} />
         <a href="#review" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
           Verdict ↓
         </a>
+        {story && (
+          <a href="#story" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
+            Story ↓
+          </a>
+        )}
       </ClaimNav>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
@@ -107,6 +119,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
               You have read-only access: verdicts are set by reviewers and editors.
             </p>
           )}
+          <ClaimStoryPanel story={story} language={claim.language} thresholds={{ join: joinThreshold, suggest: suggestThreshold }} />
           <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="details-title">
             <h2 id="details-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
               Details

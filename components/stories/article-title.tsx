@@ -1,0 +1,35 @@
+// An article's title as a link, in its own language and direction, with its
+// outlet and date under it: the same in the story's table and the claim page panel.
+import Link from 'next/link';
+import { formatDate } from '@/lib/utils/format';
+import { dirAttribute } from '@/lib/utils/text-direction';
+
+type Props = {
+  claimId: string;
+  title: string;
+  language: string;
+  outlet?: string | null;
+  publishedAt?: string | null;
+  /** Two lines at most (a narrow column); the whole title is the link's tooltip. */
+  clamp?: boolean;
+  children?: React.ReactNode;
+};
+
+export function ArticleTitle({ claimId, title, language, outlet, publishedAt, clamp = false, children }: Props) {
+  return (
+    <div className="min-w-0">
+      <div lang={language} dir={dirAttribute(language)} className={`text-start ${clamp ? 'line-clamp-2' : ''}`} title={clamp ? title : undefined}>
+        <Link href={`/claims/${claimId}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
+          {title}
+        </Link>
+      </div>
+      {(outlet || publishedAt || children) && (
+        <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
+          {outlet && <bdi lang={language}>{outlet}</bdi>}
+          {publishedAt && <time dateTime={publishedAt}>{formatDate(publishedAt)}</time>}
+          {children}
+        </div>
+      )}
+    </div>
+  );
+}
