@@ -22,6 +22,7 @@ import { loadStorySet, type StorySetArticle } from '../tests/fixtures/stories/la
 import type { Benchmark } from './support/benchmark';
 import { STORY_PROBES, type StoryDesk, storyDesk } from './support/story-bench-desk';
 import { summarize, median } from './support/stats';
+import { timedPrisma } from './support/timed-prisma';
 import { fmtInt, fmtMs, fmtRatio, markdownTable } from './support/table';
 
 // BENCH_STORY_SIZES=1000,10000 for a quicker run; the first size is the baseline.
@@ -63,47 +64,16 @@ class Rollback extends Error {}
  * time is in this process: extraction, scoring, regrouping, JSON.
  */
 function instrumented(tx: Tx, sample: Parts): Tx {
-  const sqlText = (arg: unknown): string => {
-    if (Array.isArray(arg)) return arg.join('?');
-    if (arg instanceof Prisma.Sql) return arg.strings.join('?');
-    return typeof arg === 'string' ? arg : '';
-  };
-  const timed = async (text: string, label: string, run: () => unknown): Promise<unknown> => {
-    const t0 = performance.now();
-    const result = await run();
-    const ms = performance.now() - t0;
+  return timedPrisma(tx, ({ label, sql, ms, result }) => {
     const seen = sample.statements.get(label) ?? { ms: 0, calls: 0 };
     sample.statements.set(label, { ms: seen.ms + ms, calls: seen.calls + 1 });
-    if (text.includes('JOIN story_evidence_keys k')) {
+    if (sql.includes('JOIN story_evidence_keys k')) {
       sample.candidatesMs += ms;
       if (Array.isArray(result)) sample.candidates = result.length;
     } else {
       sample.otherSqlMs += ms;
     }
-    if (text.includes('story_pinned FROM claims') && Array.isArray(result)) sample.neighbourhood = result.length;
-    return result;
-  };
-  const model = (name: string, delegate: object) =>
-    new Proxy(delegate, {
-      get(target, method) {
-        const fn: unknown = Reflect.get(target, method);
-        return typeof fn === 'function' ? (...args: unknown[]) => timed('', `${name}.${String(method)}`, () => fn.apply(target, args)) : fn;
-      },
-    });
-  const labelOf = (text: string) => text.replace(/\s+/g, ' ').replace(/\?/g, '…').trim().slice(0, 60);
-  return new Proxy(tx, {
-    get(target, prop) {
-      const value: unknown = Reflect.get(target, prop);
-      if (typeof prop !== 'string') return value;
-      if (typeof value === 'function' && prop.startsWith('$')) {
-        return (...args: unknown[]) => {
-          const text = sqlText(args[0]);
-          return timed(text, labelOf(text), () => value.apply(target, args));
-        };
-      }
-      if (value !== null && typeof value === 'object' && !prop.startsWith('$')) return model(prop, value);
-      return value;
-    },
+    if (sql.includes('story_pinned FROM claims') && Array.isArray(result)) sample.neighbourhood = result.length;
   });
 }
 
