@@ -32,7 +32,7 @@ type Target = {
   label: string;
   /** The ungrouped list this one is compared with (a label of another target). */
   against?: string;
-  run: () => Promise<number>;
+  run: (label: string) => Promise<number>;
 };
 type Measured = Target & { ms: number[]; bytes: number; calls: Map<string, { ms: number; calls: number }> };
 
@@ -90,7 +90,7 @@ export const storyPages: Benchmark = {
       const grouped = `${cookie}; ${CLAIMS_VIEW_COOKIE}=stories`;
       const listed = `${cookie}; ${CLAIMS_VIEW_COOKIE}=list`;
       const sizes = new Map<string, number>();
-      const http = (label: string, path: string, c: string, check: (body: string) => boolean) => async () => {
+      const http = (path: string, c: string, check: (body: string) => boolean) => async (label: string) => {
         const r = await httpGet(app.baseUrl, path, c, check);
         sizes.set(label, r.bytes);
         return r.ms;
@@ -129,32 +129,32 @@ export const storyPages: Benchmark = {
         ...stories.map((s): Target => ({
           group: 'API',
           label: `GET /api/stories/{id}: ${s.label}`,
-          run: http(`api ${s.key}`, `/api/stories/${s.id}`, cookie, json('story')),
+          run: http(`/api/stories/${s.id}`, cookie, json('story')),
         })),
-        { group: 'API', label: 'GET /api/stories/groups', against: 'GET /api/claims', run: http('api groups', '/api/stories/groups', cookie, json('groups')) },
-        { group: 'API', label: 'GET /api/claims', run: http('api claims', '/api/claims', cookie, json('claims')) },
+        { group: 'API', label: 'GET /api/stories/groups', against: 'GET /api/claims', run: http('/api/stories/groups', cookie, json('groups')) },
+        { group: 'API', label: 'GET /api/claims', run: http('/api/claims', cookie, json('claims')) },
         {
           group: 'API',
           label: 'GET /api/stories/groups, deep page',
           against: 'GET /api/claims, deep page',
-          run: http('api groups deep', `/api/stories/groups?cursor=${deep}`, cookie, json('groups')),
+          run: http(`/api/stories/groups?cursor=${deep}`, cookie, json('groups')),
         },
-        { group: 'API', label: 'GET /api/claims, deep page', run: http('api claims deep', `/api/claims?cursor=${deep}`, cookie, json('claims')) },
+        { group: 'API', label: 'GET /api/claims, deep page', run: http(`/api/claims?cursor=${deep}`, cookie, json('claims')) },
         ...stories.map((s): Target => ({
           group: 'page',
           label: `GET /stories/{id}: ${s.label}`,
           against: 'GET / (list)',
-          run: http(`page ${s.key}`, `/stories/${s.id}`, cookie, html),
+          run: http(`/stories/${s.id}`, cookie, html),
         })),
-        { group: 'page', label: 'GET / grouped by story', against: 'GET / (list)', run: http('page grouped', '/', grouped, html) },
-        { group: 'page', label: 'GET / (list)', run: http('page list', '/', listed, html) },
+        { group: 'page', label: 'GET / grouped by story', against: 'GET / (list)', run: http('/', grouped, html) },
+        { group: 'page', label: 'GET / (list)', run: http('/', listed, html) },
         {
           group: 'page',
           label: 'GET / grouped by story, deep page',
           against: 'GET / (list), deep page',
-          run: http('page grouped deep', `/?cursor=${deep}`, grouped, html),
+          run: http(`/?cursor=${deep}`, grouped, html),
         },
-        { group: 'page', label: 'GET / (list), deep page', run: http('page list deep', `/?cursor=${deep}`, listed, html) },
+        { group: 'page', label: 'GET / (list), deep page', run: http(`/?cursor=${deep}`, listed, html) },
       ];
       const measured: Measured[] = targets.map((t) => ({ ...t, ms: [], bytes: 0, calls: new Map() }));
       const rounds = await usingDatabase(desk.url, async () => {
@@ -178,7 +178,7 @@ export const storyPages: Benchmark = {
             for (let i = 0; i < measured.length; i++) {
               const m = measured[(i + r) % measured.length]!;
               current = r >= WARMUP_ROUNDS && m.group === 'in process' ? m : undefined;
-              const ms = await m.run();
+              const ms = await m.run(m.label);
               if (r >= WARMUP_ROUNDS) m.ms.push(ms);
             }
             current = undefined;
@@ -205,15 +205,16 @@ function report(measured: Measured[], stories: Story[], rounds: number, sizes: M
     const s = stats(m);
     const base = m.against ? byLabel.get(m.against) : undefined;
     const b = base ? stats(base) : undefined;
+    const bytes = sizes.get(m.label);
     return [
       m.group,
       m.label,
       `${fmtMs(s.p50)} / ${fmtMs(s.p95)}`,
       b ? `${fmtRatio(s.p50 / b.p50)} / ${fmtRatio(s.p95 / b.p95)}` : baselines.has(m.label) ? '(baseline)' : '—',
+      bytes === undefined ? '—' : (bytes / 1024).toFixed(1),
     ];
   });
   const storyRows = stories.map((s) => [s.label, fmtInt(s.size), fmtInt(s.suggestions)]);
-  const sizeRows = [...sizes].map(([label, bytes]) => [label, (bytes / 1024).toFixed(1)]);
   const callRows = measured
     .filter((m) => m.group === 'in process')
     .flatMap((m) => {
@@ -233,14 +234,10 @@ function report(measured: Measured[], stories: Story[], rounds: number, sizes: M
     '',
     'Time in ms, p50 / p95; the ratio compares with the ungrouped list of the same kind (p50 / p95):',
     '',
-    markdownTable(['kind', 'request', 'p50 / p95', 'against the ungrouped list'], rows),
+    markdownTable(['kind', 'request', 'p50 / p95', 'against the ungrouped list', 'response KB'], rows),
     '',
     'Where the in-process time goes: the three longest database calls of each (calls per request; mean ms per request, Prisma included; calls made together overlap):',
     '',
     markdownTable(['function', 'call', 'calls', 'ms'], callRows),
-    '',
-    'Response sizes (KB):',
-    '',
-    markdownTable(['response', 'KB'], sizeRows),
   ].join('\n');
 }
