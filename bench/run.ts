@@ -8,6 +8,8 @@ import { deskScale } from './desk-scale';
 import { importMemory } from './import-memory';
 import { importThroughput } from './import-throughput';
 import { socketMemory } from './socket-memory';
+import { storyGrouping } from './story-grouping';
+import { storyPages } from './story-pages';
 import { startBenchDatabase } from './support/bench-database';
 import type { Benchmark } from './support/benchmark';
 import { runStamp } from './support/machine';
@@ -15,7 +17,7 @@ import { runCleanups } from './support/processes';
 import { writeResults } from './support/report';
 import { verdictThroughput } from './verdict-throughput';
 
-const ALL: Benchmark[] = [fanout, verdictThroughput, deskScale, socketMemory, importThroughput, importMemory];
+const ALL: Benchmark[] = [fanout, verdictThroughput, deskScale, socketMemory, importThroughput, importMemory, storyGrouping, storyPages];
 
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 
