@@ -107,7 +107,9 @@ async function importDesk(database: BenchDatabase, variant: Variant, size: numbe
   }
   const bar = progressBar(`${variant.label}: importing ${fmtInt(size)} claims`, size);
   const t0 = performance.now();
-  await usingDatabase(url, () => bulkImportClaims({ claims: syntheticClaims({ count: size, prefix: 'scale' }), onProgress: (n) => bar.update(n) }));
+  await usingDatabase(url, () =>
+    bulkImportClaims({ claims: syntheticClaims({ count: size, prefix: 'scale' }), onProgress: (n) => bar.update(n), group: false }),
+  );
   const importMs = performance.now() - t0;
   bar.finish();
   return { variant, size, url, importMs, how: 'bulk import', ...(await describeDesk(url)), samples: QUERIES.map(() => []) };

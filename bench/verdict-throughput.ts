@@ -160,7 +160,7 @@ export const verdictThroughput: Benchmark = {
   run: async ({ database, log }) => {
     const url = await database.create('bench_throughput');
     const maxWriters = Math.max(...WRITERS);
-    await usingDatabase(url, () => bulkImportClaims({ claims: syntheticClaims({ count: maxWriters, prefix: 'writer' }) }));
+    await usingDatabase(url, () => bulkImportClaims({ claims: syntheticClaims({ count: maxWriters, prefix: 'writer' }), group: false }));
     const claims = await sql<ClaimRef>(url, `SELECT id, version FROM claims WHERE source_key LIKE 'writer-%' ORDER BY source_key`);
     const [actor] = await sql<{ id: string; email: string }>(url, `SELECT id, email FROM users WHERE email = 'reviewer@factdesk.test'`);
 
