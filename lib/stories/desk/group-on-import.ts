@@ -18,6 +18,7 @@ import { scorePair } from '../score-pair';
 import { STORIES_VERSION } from '../config';
 import { loadCorpusStats } from './desk-corpus-stats';
 import { findCandidates } from './find-candidates';
+import { followOriginal } from './follow-original';
 import { refreshStories } from './refresh-stories';
 import { refreshSuggestions } from './refresh-suggestions';
 import { regroupOnDesk } from './regroup-on-desk';
@@ -50,21 +51,27 @@ export async function groupArticle(tx: Tx, options: GroupArticleOptions): Promis
   const started = performance.now();
   const config = storyConfig();
   const evidence = extractEvidence({ id: claimId, body: options.body, language: options.language });
-  await saveEvidence(tx, claimId, evidence);
-
-  const candidates = await findCandidates(tx, claimId, evidenceKeys(evidence), config);
-  const rows = await tx.storyEvidence.findMany({
-    where: { claimId: { in: candidates.map((c) => c.id) }, version: STORIES_VERSION },
-    select: { evidence: true },
-  });
-  const others = rows.flatMap((r) => parseStoredEvidence(r.evidence) ?? []);
-  const stats = await loadCorpusStats(tx, [evidence, ...others]);
-  const pairs = others.map((other) => (evidence.id < other.id ? scorePair(evidence, other, { stats, config }) : scorePair(other, evidence, { stats, config })));
-  await storeLinks(tx, pairs);
-
-  const scores = pairs.map((p) => ({ id: p.a === claimId ? p.b : p.a, score: p.score }));
-  const regrouping = await regroupOnDesk(tx, { claimId, scores, config });
-  const suggestions = await refreshSuggestions(tx, regrouping.stories);
+  const { copyOf } = await saveEvidence(tx, claimId, evidence);
+  const copy = copyOf === null ? null : await followOriginal(tx, claimId, copyOf);
+  let candidates: Array<{ id: string }> = [];
+  let regrouping = copy;
+  if (regrouping === null) {
+    candidates = await findCandidates(tx, claimId, evidenceKeys(evidence), config);
+    const rows = await tx.storyEvidence.findMany({
+      where: { claimId: { in: candidates.map((c) => c.id) }, version: STORIES_VERSION },
+      select: { evidence: true },
+    });
+    const others = rows.flatMap((r) => parseStoredEvidence(r.evidence) ?? []);
+    const stats = await loadCorpusStats(tx, [evidence, ...others]);
+    const pairs = others.map((other) =>
+      evidence.id < other.id ? scorePair(evidence, other, { stats, config }) : scorePair(other, evidence, { stats, config }),
+    );
+    await storeLinks(tx, pairs);
+    const scores = pairs.map((p) => ({ id: p.a === claimId ? p.b : p.a, score: p.score }));
+    regrouping = await regroupOnDesk(tx, { claimId, scores, config });
+  }
+  // A copy changes no one's links: the suggestions around it stand.
+  const suggestions = copy ? { stories: [] } : await refreshSuggestions(tx, regrouping.stories);
 
   const touched = [regrouping.storyId, ...regrouping.changes.flatMap((c) => (c.from ? [c.from, c.to] : [c.to]))];
   const refreshed = await refreshStories(tx, touched);

@@ -9,9 +9,12 @@ import type { Tx } from '../../db';
 import type { StoryConfig } from '../config';
 import { placeArticle } from '../group-articles';
 import { regroupNeighbourhood } from '../regroup-neighbourhood';
+import { COPY_SIMILARITY } from './copies';
 
 /** About 140 ms of CPU at 200 articles (docs/STORIES.md); beyond it the article is only placed. */
 export const NEIGHBOURHOOD_LIMIT = 200;
+/** Above the limit, a story's mean link counts at least this many of its members (unscored ones as 0). */
+const PLACE_MIN_SCORED = 3;
 
 export type StoryChange = { claimId: string; from: string | null; to: string };
 
@@ -50,7 +53,9 @@ export async function regroupOnDesk(
   }
 
   const members = await tx.$queryRaw<Member[]>`
-    SELECT id::text AS id, story_id::text AS story_id, story_pinned FROM claims WHERE story_id = ANY(${regionStories}::uuid[])`;
+    SELECT id::text AS id, story_id::text AS story_id, story_pinned FROM claims
+    WHERE story_id = ANY(${regionStories}::uuid[])
+      AND NOT (near_duplicate_of_id IS NOT NULL AND near_duplicate_similarity >= ${COPY_SIMILARITY})`;
   const ids = [...new Set([claimId, ...members.map((m) => m.id)])];
   const pairs = await tx.$queryRaw<{ a: string; b: string; score: number }[]>`
     SELECT a::text AS a, b::text AS b, score FROM story_links WHERE a = ANY(${ids}::uuid[]) AND b = ANY(${ids}::uuid[])`;
@@ -75,7 +80,7 @@ export async function regroupOnDesk(
     const from = storyOf.get(a.articleId) ?? null;
     if (from !== to) changes.push({ claimId: a.articleId, from, to });
   }
-  await applyChanges(tx, changes);
+  changes.push(...(await applyChanges(tx, changes)));
 
   const mine = result.assignments.find((a) => a.articleId === claimId);
   const storyId = changes.find((c) => c.claimId === claimId)?.to ?? self.storyId;
@@ -115,9 +120,16 @@ async function placeOnly(
     SELECT DISTINCT c.story_id::text AS story_id FROM story_apart p
     JOIN claims c ON c.id = CASE WHEN p.a = ${claimId}::uuid THEN p.b ELSE p.a END
     WHERE (p.a = ${claimId}::uuid OR p.b = ${claimId}::uuid) AND c.story_id IS NOT NULL`;
-  // Its own story counts without it, as it would be left.
+  // Its own story counts without it, as it would be left. A story's mean is
+  // taken over the members among the candidates (at least PLACE_MIN_SCORED of
+  // them, when it has that many): the index returns only the article's 50
+  // closest, so in a story of hundreds the members it did not return are
+  // unscored, not unrelated, and counting them 0 would let no new report join
+  // a big story.
   const sizes = new Map(options.sizes);
   if (self.storyId) sizes.set(self.storyId, Math.max(1, (sizes.get(self.storyId) ?? 1) - 1));
+  const scoredIn = (storyId: string) => scored.filter((s) => s.storyId === storyId && s.articleId !== claimId).length;
+  for (const [storyId, size] of sizes) sizes.set(storyId, Math.min(size, Math.max(scoredIn(storyId), PLACE_MIN_SCORED)));
   const placement = placeArticle(scored, sizes, { config, excluded: new Set(apart.map((a) => a.story_id)) });
   let storyId = placement.join?.storyId ?? self.storyId;
   let created = false;
@@ -125,14 +137,35 @@ async function placeOnly(
     storyId = (await tx.story.create({ data: { title: '' }, select: { id: true } })).id;
     created = true;
   }
-  const changes = storyId === self.storyId ? [] : [{ claimId, from: self.storyId, to: storyId }];
-  await applyChanges(tx, changes);
+  const changes: StoryChange[] = storyId === self.storyId ? [] : [{ claimId, from: self.storyId, to: storyId }];
+  changes.push(...(await applyChanges(tx, changes)));
   return { storyId, created, score: best(storyId), changes, stories: [...new Set([...options.regionStories, storyId])] };
 }
 
-/** claims.story_id only: a change of story is not a change of the claim (its version and updated_at stay). */
-async function applyChanges(tx: Tx, changes: readonly StoryChange[]): Promise<void> {
+/**
+ * claims.story_id only: a change of story is not a change of the claim (its
+ * version and updated_at stay). The confirmed near-duplicates of a moved
+ * article (and theirs) follow it, unless an editor placed them: they are
+ * copies of it, never regrouped on their own. Returns the followers' changes.
+ */
+export async function applyChanges(tx: Tx, changes: readonly StoryChange[]): Promise<StoryChange[]> {
   const byTarget = new Map<string, string[]>();
   for (const c of changes) byTarget.set(c.to, [...(byTarget.get(c.to) ?? []), c.claimId]);
   for (const [to, ids] of byTarget) await tx.$executeRaw`UPDATE claims SET story_id = ${to}::uuid WHERE id = ANY(${ids}::uuid[])`;
+  if (changes.length === 0) return [];
+  const followers = await tx.$queryRaw<{ id: string; from: string | null; to: string }[]>`
+    WITH RECURSIVE moved(id, story) AS (
+      SELECT * FROM unnest(${changes.map((c) => c.claimId)}::uuid[], ${changes.map((c) => c.to)}::uuid[])
+      UNION
+      SELECT c.id, m.story FROM claims c JOIN moved m ON c.near_duplicate_of_id = m.id
+      WHERE NOT c.story_pinned AND c.near_duplicate_similarity >= ${COPY_SIMILARITY}
+    ),
+    old AS (
+      SELECT c.id, c.story_id FROM claims c JOIN moved m ON m.id = c.id
+      WHERE c.near_duplicate_of_id IS NOT NULL AND c.story_id IS DISTINCT FROM m.story AND NOT (c.id = ANY(${changes.map((c) => c.claimId)}::uuid[]))
+    )
+    UPDATE claims c SET story_id = m.story FROM moved m, old o
+    WHERE c.id = m.id AND o.id = c.id
+    RETURNING c.id::text AS id, o.story_id::text AS "from", m.story::text AS "to"`;
+  return followers.map((f) => ({ claimId: f.id, from: f.from, to: f.to }));
 }

@@ -4,11 +4,17 @@
 // key, and the article count in the row with the empty key). When the article
 // already had evidence (a seed re-imported with new text, or evidence of
 // another version), its old keys are counted out first and its old links go.
+// A copy (a confirmed near-duplicate at least COPY_SIMILARITY alike: a
+// syndicated copy imported anyway) is neither indexed nor counted: it follows its original's
+// story (follow-original.ts). Twenty copies of one wire report are one
+// report: counted, they would make every key they share look common; indexed,
+// they would fill every candidate list with each other.
 import 'server-only';
 import type { Tx } from '../../db';
 import { STORIES_VERSION } from '../config';
 import { evidenceKeys } from '../extract-evidence';
 import type { ArticleEvidence } from '../types';
+import { copyOf } from './copies';
 import { nameKeys, storedNameKeys } from './stored-evidence';
 
 /**
@@ -19,7 +25,7 @@ import { nameKeys, storedNameKeys } from './stored-evidence';
  */
 export const DOCUMENTS_KEY = '';
 
-export async function saveEvidence(tx: Tx, claimId: string, evidence: ArticleEvidence): Promise<{ replaced: boolean }> {
+export async function saveEvidence(tx: Tx, claimId: string, evidence: ArticleEvidence): Promise<{ replaced: boolean; copyOf: string | null }> {
   const delta = new Map<string, { df: number; nameDf: number }>();
   const add = (key: string, field: 'df' | 'nameDf', by: number) => {
     const entry = delta.get(key) ?? { df: 0, nameDf: 0 };
@@ -27,27 +33,37 @@ export async function saveEvidence(tx: Tx, claimId: string, evidence: ArticleEvi
     delta.set(key, entry);
   };
 
+  // The near-duplicate columns never change once set, so a re-import counts out exactly what was counted in.
+  const claim = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, select: { nearDuplicateOfId: true, nearDuplicateSimilarity: true } });
+  const original = copyOf(claim);
+  const counted = original === null;
   const old = await tx.storyEvidence.findUnique({ where: { claimId }, select: { evidence: true } });
   if (old) {
     const oldKeys = await tx.storyEvidenceKey.findMany({ where: { claimId }, select: { key: true } });
-    for (const { key } of oldKeys) add(key, 'df', -1);
-    for (const key of storedNameKeys(old.evidence)) add(key, 'nameDf', -1);
+    if (counted) {
+      for (const { key } of oldKeys) add(key, 'df', -1);
+      for (const key of storedNameKeys(old.evidence)) add(key, 'nameDf', -1);
+    }
     await tx.storyEvidenceKey.deleteMany({ where: { claimId } });
     await tx.$executeRaw`DELETE FROM story_links WHERE a = ${claimId}::uuid OR b = ${claimId}::uuid`;
-  } else {
+  } else if (counted) {
     add(DOCUMENTS_KEY, 'df', 1);
   }
   const keys = evidenceKeys(evidence);
-  for (const key of keys) add(key, 'df', 1);
-  for (const key of nameKeys(evidence)) add(key, 'nameDf', 1);
+  if (counted) {
+    for (const key of keys) add(key, 'df', 1);
+    for (const key of nameKeys(evidence)) add(key, 'nameDf', 1);
+  }
 
   await tx.storyEvidence.upsert({
     where: { claimId },
     create: { claimId, version: STORIES_VERSION, evidence },
     update: { version: STORIES_VERSION, evidence },
   });
-  await tx.$executeRaw`
-    INSERT INTO story_evidence_keys (key, claim_id) SELECT k, ${claimId}::uuid FROM unnest(${keys}::text[]) AS k`;
+  if (counted) {
+    await tx.$executeRaw`
+      INSERT INTO story_evidence_keys (key, claim_id) SELECT k, ${claimId}::uuid FROM unnest(${keys}::text[]) AS k`;
+  }
 
   const changed = [...delta].filter(([, d]) => d.df !== 0 || d.nameDf !== 0);
   if (changed.length > 0) {
@@ -58,5 +74,5 @@ export async function saveEvidence(tx: Tx, claimId: string, evidence: ArticleEvi
       ON CONFLICT (key) DO UPDATE SET df = story_key_stats.df + EXCLUDED.df, name_df = story_key_stats.name_df + EXCLUDED.name_df`;
     if (old) await tx.$executeRaw`DELETE FROM story_key_stats WHERE key = ANY(${changedKeys}::text[]) AND df <= 0 AND name_df <= 0`;
   }
-  return { replaced: old !== null };
+  return { replaced: old !== null, copyOf: original };
 }
