@@ -134,7 +134,7 @@ async function explainCandidates(desk: Desk, probe: Probe): Promise<string> {
         await saveEvidence(tx, id, evidence);
         const query = candidatesQuery(id, evidenceKeys(evidence), storyConfig());
         const rows = await tx.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`);
-        plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+        plan = rows.map((r) => shorten(r['QUERY PLAN'])).join('\n');
         throw new Rollback();
       },
       { timeout: 60_000 },
@@ -143,6 +143,12 @@ async function explainCandidates(desk: Desk, probe: Probe): Promise<string> {
     if (!(e instanceof Rollback)) throw e;
   }
   return plan;
+}
+
+/** A plan line without the probe's key list (shown once, as a count) and the weight expression spelled out in full. */
+function shorten(line: string): string {
+  const keys = line.replace(/'\{([^}]*)\}'::text\[\]/g, (_, list: string) => `'{… ${list.split(',').length} keys}'::text[]`);
+  return keys.length > 160 ? `${keys.slice(0, 157)}…` : keys;
 }
 
 /** How many of the probe's keys the candidate query reads, and how many index rows they hold. */
