@@ -1,19 +1,27 @@
 'use client';
 
 // Export verdicts: the list's current filters or the selected rows, in the
-// format the next tool needs. The download is streamed; progress is shown as
-// it arrives, and the file is saved under the server's name.
+// format the next tool needs; opened from a story, only that story's articles.
+// The download is streamed; progress is shown as it arrives, and the file is
+// saved under the server's name.
 import { useRef, useState } from 'react';
+import { exportUrl } from '@/lib/utils/export-url';
 import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from '@/lib/validation/export';
 
-type Props = { filterQuery: string; selectedIds: string[] };
+type Props = {
+  /** The list's filters as a query string ("status=disputed&q=…"). */
+  filterQuery?: string;
+  selectedIds?: string[];
+  /** Set on a story's page: the export is of this story's articles (the `story` filter), and the dialog says so. */
+  story?: { id: string; title: string };
+};
 type Progress = { state: 'idle' } | { state: 'running'; bytes: number } | { state: 'done'; file: string; count: string } | { state: 'error'; message: string };
 
 function fileNameFrom(res: Response, fallback: string) {
   return /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
 }
 
-export function ExportDialog({ filterQuery, selectedIds }: Props) {
+export function ExportDialog({ filterQuery = '', selectedIds = [], story }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [format, setFormat] = useState<ExportFormat>('csv');
@@ -28,12 +36,11 @@ export function ExportDialog({ filterQuery, selectedIds }: Props) {
   }
 
   async function download() {
-    const params = new URLSearchParams(useSelection ? { ids: selectedIds.join(',') } : filterQuery);
-    params.set('format', format);
+    const href = exportUrl({ format, ...(useSelection ? { ids: selectedIds } : { filterQuery }), ...(story ? { storyId: story.id } : {}) });
     abort.current = new AbortController();
     setProgress({ state: 'running', bytes: 0 });
     try {
-      const res = await fetch(`/api/export?${params}`, { signal: abort.current.signal });
+      const res = await fetch(href, { signal: abort.current.signal });
       if (!res.ok) {
         const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
         setProgress({ state: 'error', message: body.error?.message ?? `Export failed (${res.status}).` });
@@ -70,7 +77,7 @@ export function ExportDialog({ filterQuery, selectedIds }: Props) {
   return (
     <>
       <button type="button" onClick={open} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
-        Export…
+        {story ? 'Export this story…' : 'Export…'}
       </button>
       <dialog
         ref={dialog}
@@ -89,11 +96,20 @@ export function ExportDialog({ filterQuery, selectedIds }: Props) {
           <h2 id="export-title" className="text-lg font-semibold">
             Export verdicts
           </h2>
+          {story && (
+            <p data-testid="export-story" className="text-sm text-slate-700">
+              Only the articles of the story{' '}
+              <bdi dir="auto" className="font-medium">
+                {story.title}
+              </bdi>
+              .
+            </p>
+          )}
           <fieldset>
             <legend className="text-sm font-medium">Which claims</legend>
             <label className="mt-1 flex items-center gap-2 text-sm">
               <input type="radio" name="scope" checked={scope === 'filters'} onChange={() => setScope('filters')} />
-              All claims matching the current filters
+              {story ? `All articles of this story${filterQuery ? ' matching the current filters' : ''}` : 'All claims matching the current filters'}
             </label>
             <label className={`mt-1 flex items-center gap-2 text-sm ${selectedIds.length ? '' : 'text-slate-400'}`}>
               <input type="radio" name="scope" disabled={!selectedIds.length} checked={useSelection} onChange={() => setScope('selected')} />

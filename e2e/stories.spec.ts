@@ -1,15 +1,18 @@
 // Stories (issue 12) in the browser. The seeds are one story whose page and
-// claim panels show the shared names in both scripts. An editor confirms a
+// claim panels show the shared names in both scripts: checked on a desk of
+// their own (a server this spec starts), since the other specs import copies
+// of the seeds into the shared one, which regroups them. An editor confirms a
 // suggested link (the other story merges in) and splits two articles off,
 // while a reviewer on the story page and a viewer on the claims list grouped
 // by story see both changes arrive without a reload. The four ferry articles
 // (e2e/fixtures/stories) are the test's own: three report the capsizing and
 // join each other by themselves; the fourth, an inquiry weeks later, shares
 // only the port, the ferry and its company, and lands between the thresholds.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { z } from 'zod';
+import { type AppServer, freePort, startAppServer } from '../tests/support/app-server';
 import { SEED_ARTICLES } from '../tests/support/fresh-claims';
 import { signIn } from './support/auth';
 import { expect, test } from './support/fixtures';
@@ -23,8 +26,8 @@ const imported = z.object({ results: z.array(z.object({ outcome: z.literal('crea
 const claimStory = z.object({ storyId: z.uuid() });
 const claimList = z.object({ claims: z.array(z.object({ id: z.uuid(), sourceKey: z.string() })) });
 
-async function open(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+async function open(browser: Browser, email: string, baseURL?: string): Promise<Page> {
+  const page = await (await browser.newContext(baseURL ? { baseURL } : {})).newPage();
   await signIn(page, email);
   return page;
 }
@@ -57,45 +60,59 @@ async function seedClaim(page: Page, seed: keyof typeof SEED_ARTICLES): Promise<
   return claim.id;
 }
 
-test('the seeds are one story, and its page shows the names they share in both scripts', async ({ browser }) => {
-  const viewer = await open(browser, 'viewer@factdesk.test');
-  const seeds = await Promise.all((Object.keys(SEED_ARTICLES) as (keyof typeof SEED_ARTICLES)[]).map((seed) => seedClaim(viewer, seed)));
-  const stories = await Promise.all(seeds.map((id) => storyOf(viewer, id)));
-  // Every seed is in one story, with no editor action.
-  expect(new Set(stories).size).toBe(1);
+test.describe('on a desk of the seeds alone', () => {
+  let server: AppServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const dataDir = path.join(ROOT, '.data/e2e-stories');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}.password`, { force: true });
+    server = await startAppServer({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), DATABASE_URL: undefined });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
 
-  // The claim page names the story and what each other article shares with this one.
-  await viewer.goto(`/claims/${await seedClaim(viewer, 'bulgarian')}`);
-  await live(viewer);
-  const panel = viewer.getByTestId('claim-story');
-  await expect(panel.getByTestId('story-other').first()).toBeVisible();
-  const guaido = panel.getByTestId('evidence-chip').filter({ hasText: 'Гуайдо' }).filter({ hasText: 'Guaidó' });
-  await expect(guaido.first()).toBeVisible();
-  // Each spelling keeps the language of the article it comes from.
-  await expect(guaido.first().locator('bdi[lang="bg"]', { hasText: 'Гуайдо' })).toBeAttached();
-  await desktopAndPhone(viewer, 'stories-claim-panel');
-  // On a phone the panel sits below the article: the link at the top leads to it.
-  await viewer.setViewportSize({ width: 390, height: 844 });
-  await viewer.getByRole('link', { name: 'Story ↓' }).click();
-  await expect(panel).toBeInViewport();
-  await panel.screenshot({ path: 'e2e/screenshots/stories-claim-panel-phone-panel.png' });
-  await viewer.setViewportSize({ width: 1280, height: 800 });
+  test('the seeds are one story, and its page shows the names they share in both scripts', async ({ browser }) => {
+    const viewer = await open(browser, 'viewer@factdesk.test', server?.baseUrl);
+    const seeds = await Promise.all((Object.keys(SEED_ARTICLES) as (keyof typeof SEED_ARTICLES)[]).map((seed) => seedClaim(viewer, seed)));
+    const stories = await Promise.all(seeds.map((id) => storyOf(viewer, id)));
+    // Every seed is in one story, with no editor action.
+    expect(new Set(stories).size).toBe(1);
 
-  await panel.getByTestId('claim-story-link').click();
-  await expect(viewer.getByTestId('story-title')).toBeVisible();
-  const why = viewer.getByTestId('evidence');
-  await expect(why.getByTestId('evidence-chip').filter({ hasText: 'Гуайдо' }).filter({ hasText: 'Guaidó' })).toHaveCount(1);
-  await expect(why.getByTestId('evidence-chip').filter({ hasText: 'Кукута' }).filter({ hasText: 'Cúcuta' })).toHaveCount(1);
-  for (const id of seeds) await expect(viewer.locator(`[data-testid="story-article"][data-claim-id="${id}"]`)).toBeVisible();
-  // A viewer reads the decisions but gets no controls.
-  await expect(viewer.getByTestId('read-only-note')).toBeVisible();
-  await expect(viewer.getByRole('button', { name: 'Rename' })).toHaveCount(0);
-  await expect(viewer.getByRole('checkbox')).toHaveCount(0);
-  await desktopAndPhone(viewer, 'stories-seed-story');
+    // The claim page names the story and what each other article shares with this one.
+    await viewer.goto(`/claims/${await seedClaim(viewer, 'bulgarian')}`);
+    await live(viewer);
+    const panel = viewer.getByTestId('claim-story');
+    await expect(panel.getByTestId('story-other').first()).toBeVisible();
+    const guaido = panel.getByTestId('evidence-chip').filter({ hasText: 'Гуайдо' }).filter({ hasText: 'Guaidó' });
+    await expect(guaido.first()).toBeVisible();
+    // Each spelling keeps the language of the article it comes from.
+    await expect(guaido.first().locator('bdi[lang="bg"]', { hasText: 'Гуайдо' })).toBeAttached();
+    await desktopAndPhone(viewer, 'stories-claim-panel');
+    // On a phone the panel sits below the article: the link at the top leads to it.
+    await viewer.setViewportSize({ width: 390, height: 844 });
+    await viewer.getByRole('link', { name: 'Story ↓' }).click();
+    await expect(panel).toBeInViewport();
+    await panel.screenshot({ path: 'e2e/screenshots/stories-claim-panel-phone-panel.png' });
+    await viewer.setViewportSize({ width: 1280, height: 800 });
 
-  await viewer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stories' }).click();
-  await expect(viewer.getByTestId('story-row').first()).toBeVisible();
-  await desktopAndPhone(viewer, 'stories-list');
+    await panel.getByTestId('claim-story-link').click();
+    await expect(viewer.getByTestId('story-title')).toBeVisible();
+    const why = viewer.getByTestId('evidence');
+    await expect(why.getByTestId('evidence-chip').filter({ hasText: 'Гуайдо' }).filter({ hasText: 'Guaidó' })).toHaveCount(1);
+    await expect(why.getByTestId('evidence-chip').filter({ hasText: 'Кукута' }).filter({ hasText: 'Cúcuta' })).toHaveCount(1);
+    for (const id of seeds) await expect(viewer.locator(`[data-testid="story-article"][data-claim-id="${id}"]`)).toBeVisible();
+    // A viewer reads the decisions but gets no controls.
+    await expect(viewer.getByTestId('read-only-note')).toBeVisible();
+    await expect(viewer.getByRole('button', { name: 'Rename' })).toHaveCount(0);
+    await expect(viewer.getByRole('checkbox')).toHaveCount(0);
+    await desktopAndPhone(viewer, 'stories-seed-story');
+
+    await viewer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stories' }).click();
+    await expect(viewer.getByTestId('story-row').first()).toBeVisible();
+    await desktopAndPhone(viewer, 'stories-list');
+  });
 });
 
 test('an editor confirms a suggestion and splits a story; a reviewer and a viewer see both live', async ({ browser }) => {
@@ -115,6 +132,11 @@ test('an editor confirms a suggestion and splits a story; a reviewer and a viewe
 
   const reviewer = await open(browser, 'reviewer@factdesk.test');
   await reviewer.goto(`/stories/${ferryStory}`);
+  // The inquiry's own story, open in another tab: it is about to be merged away.
+  const inquiryStory = await storyOf(editor, ids['ferry-inquiry-pt']);
+  const mergedAway = await reviewer.context().newPage();
+  await mergedAway.goto(`/stories/${inquiryStory}`);
+  await live(mergedAway);
   const viewer = await open(browser, 'viewer@factdesk.test');
   await viewer.goto('/?q=Varn');
   await viewer.getByRole('switch', { name: 'Group by story' }).click();
@@ -147,6 +169,14 @@ test('an editor confirms a suggestion and splits a story; a reviewer and a viewe
   await expect(reviewer.getByTestId('story-live')).toContainText('Ana Admin confirmed a suggested link: 1 article joined the story.');
   await expect(groups).toHaveCount(1);
   await expect(viewer.locator(`[data-testid="story-group"][data-story-id="${ferryStory}"] [data-testid="claim-row"]`)).toHaveCount(4);
+  // The page of the story merged away says so, and leads to the one it joined; its old address does too.
+  await expect(mergedAway.getByTestId('story-gone')).toContainText('This story was merged into another one.');
+  await mergedAway.getByTestId('story-gone').getByRole('link').click();
+  await expect(mergedAway).toHaveURL(new RegExp(`/stories/${ferryStory}$`));
+  await mergedAway.goto(`/stories/${inquiryStory}`);
+  await expect(mergedAway).toHaveURL(new RegExp(`/stories/${ferryStory}$`));
+  await expect(mergedAway.getByTestId('story-article')).toHaveCount(4);
+  await mergedAway.close();
   // The reviewer sees the decisions, but no controls to make them.
   await expect(reviewer.getByRole('button', { name: /^Move/ })).toHaveCount(0);
   await expect(reviewer.getByTestId('merge-panel')).toHaveCount(0);

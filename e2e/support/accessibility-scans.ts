@@ -168,6 +168,20 @@ async function openStory(page: Page, claims: Claims) {
   await expect(page.getByTestId('evidence-chip').first()).toBeVisible();
 }
 
+/** The ferry articles of e2e/stories.spec.ts: a story of three and, suggested beside it, a fourth. Imported once; later calls find them. */
+async function ferryStory(colleague: Page): Promise<string> {
+  let first: string | undefined;
+  for (const name of ['ferry-en', 'ferry-es', 'ferry-bg', 'ferry-inquiry-pt']) {
+    const text = readText(`e2e/fixtures/stories/${name}.txt`);
+    const res = await colleague.request.post('/api/articles', { data: { articles: [{ text, name: `${name}.txt` }] } });
+    expect(res.status(), await res.text()).toBe(200);
+    const { results } = (await res.json()) as { results: { claimId: string | null; duplicateOf: { claimId: string } | null }[] };
+    first ??= results[0]?.claimId ?? results[0]?.duplicateOf?.claimId;
+  }
+  if (!first) throw new Error('the ferry articles could not be imported');
+  return storyOf(colleague, first);
+}
+
 const STORY_SCANS: Scan[] = [
   {
     name: 'stories list',
@@ -228,6 +242,18 @@ const STORY_SCANS: Scan[] = [
     open: async (page) => {
       await page.goto('/stories/3f1e2d3c-0000-4000-8000-000000000000');
       await expect(page.getByRole('heading', { name: 'Story not found' })).toBeVisible();
+    },
+  },
+  {
+    // Writes articles (once): after the scans that count the seed claims.
+    name: 'story page with a suggested link',
+    covers: ['page:/stories/[id]'],
+    roles: ALL_ROLES,
+    open: async (page, { colleague }) => {
+      await page.goto(`/stories/${await ferryStory(await colleague())}`);
+      await deskReady(page);
+      await expect(page.getByTestId('suggestion')).toBeVisible();
+      await page.getByTestId('suggestion').locator('summary').click();
     },
   },
   {

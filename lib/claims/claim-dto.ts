@@ -1,24 +1,14 @@
 // Builds the claim shapes the API and the pages return (lib/validation/claims.ts)
 // from database rows.
 import 'server-only';
-import type { Claim, Prisma } from '../generated/prisma/client';
+import type { Prisma } from '../generated/prisma/client';
 import { textDirection } from '../utils/text-direction';
-import { type ClaimDetail, type ClaimSummary, LANGUAGE_SOURCES } from '../validation/claims';
+import { type ClaimDetail, LANGUAGE_SOURCES } from '../validation/claims';
 import { parseStoredEvidence } from '../validation/verdicts';
+import { toClaimSummary } from '../dto/claim-summary';
 
-/** The columns a summary needs: list queries select only these (not the article text). */
-export const CLAIM_SUMMARY_SELECT = {
-  id: true,
-  sourceKey: true,
-  title: true,
-  language: true,
-  status: true,
-  version: true,
-  updatedAt: true,
-  assigneeId: true,
-  reReviewAt: true,
-  storyId: true,
-} as const;
+// The summary lives below lib/claims and lib/stories (lib/dto/claim-summary.ts); its importers find it here too.
+export { CLAIM_SUMMARY_SELECT, toClaimSummary } from '../dto/claim-summary';
 
 /** What a detail needs beside the claim's own columns: every query that returns a ClaimDetail includes this. */
 export const CLAIM_DETAIL_INCLUDE = {
@@ -27,26 +17,10 @@ export const CLAIM_DETAIL_INCLUDE = {
   nearDuplicateOf: { select: { id: true, title: true, language: true } },
 } as const satisfies Prisma.ClaimInclude;
 
-type SummaryColumns = Pick<Claim, keyof typeof CLAIM_SUMMARY_SELECT>;
 type DetailRow = Prisma.ClaimGetPayload<{ include: typeof CLAIM_DETAIL_INCLUDE }>;
 type PersonRow = DetailRow['decidedBy'];
 
 const person = (u: PersonRow): ClaimDetail['decidedBy'] => (u ? { id: u.id, displayName: u.displayName, email: u.email } : null);
-
-export function toClaimSummary(c: SummaryColumns): ClaimSummary {
-  return {
-    id: c.id,
-    sourceKey: c.sourceKey,
-    title: c.title,
-    language: c.language,
-    status: c.status,
-    version: c.version,
-    updatedAt: c.updatedAt.toISOString(),
-    assigneeId: c.assigneeId,
-    reReviewAt: c.reReviewAt?.toISOString() ?? null,
-    storyId: c.storyId,
-  };
-}
 
 function nearDuplicateOf(c: DetailRow): ClaimDetail['nearDuplicateOf'] {
   if (!c.nearDuplicateOf || c.nearDuplicateSimilarity === null) return null;

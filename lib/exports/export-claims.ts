@@ -41,12 +41,17 @@ export type ExportClaim = {
   decidedAt: string | null;
   reReviewAt: string | null;
   version: number;
+  /** The story it belongs to (lib/stories/desk) and that story's title (an editor's rename first); null until grouped. */
+  storyId: string | null;
+  storyTitle: string | null;
   createdAt: string;
   updatedAt: string;
   history: ExportVerdict[];
 };
 
 const BATCH = 500;
+
+type ClaimWithStory = Claim & { story: { title: string; customTitle: string | null } | null };
 
 export async function exportWhere(actor: Actor, query: ExportQuery, decidedOnly = false): Promise<Prisma.ClaimWhereInput> {
   const where: Prisma.ClaimWhereInput = claimFilters(actor, { ...query, limit: 1 });
@@ -64,6 +69,7 @@ export async function exportWhere(actor: Actor, query: ExportQuery, decidedOnly 
       },
     });
   }
+  if (query.story) and.push({ storyId: query.story });
   if (query.ids) and.push({ id: { in: query.ids } });
   if (decidedOnly) and.push({ status: { not: 'unreviewed' } });
   return { AND: and };
@@ -73,8 +79,9 @@ export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): Async
   const users = new Map((await db.user.findMany({ select: { id: true, displayName: true, email: true } })).map((u) => [u.id, u]));
   let after: string | null = null;
   for (;;) {
-    const claims: Claim[] = await db.claim.findMany({
+    const claims: ClaimWithStory[] = await db.claim.findMany({
       where: after ? { AND: [where, { sourceKey: { gt: after } }] } : where,
+      include: { story: { select: { title: true, customTitle: true } } },
       orderBy: { sourceKey: 'asc' },
       take: BATCH,
     });
@@ -118,6 +125,8 @@ export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): Async
         decidedAt: c.decidedAt?.toISOString() ?? null,
         reReviewAt: c.reReviewAt?.toISOString() ?? null,
         version: c.version,
+        storyId: c.storyId,
+        storyTitle: c.story ? (c.story.customTitle ?? c.story.title) : null,
         createdAt: c.createdAt.toISOString(),
         updatedAt: c.updatedAt.toISOString(),
         history: history.get(c.id) ?? [],

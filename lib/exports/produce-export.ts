@@ -11,6 +11,7 @@ import { publishChange } from '../realtime/publish';
 import type { ExportFormat, ExportQuery } from '../validation/export';
 import { countByStatus, exportWhere, iterateExportClaims } from './export-claims';
 import { releaseWhenDone, takeExportSlot } from './export-slots';
+import { findExportStory } from './find-export-story';
 import { claimReviewStream, publisherFromEnv } from './formats/claimreview';
 import { csvStream } from './formats/csv';
 import { htmlStream } from './formats/html';
@@ -52,6 +53,8 @@ export async function produceExport(options: ProduceExportOptions): Promise<Expo
 async function startExport(options: ProduceExportOptions): Promise<ExportFile> {
   const { actor, query } = options;
   const now = options.now ?? new Date();
+  // An unknown story is a 404 before anything is audited, not an empty file that looks like a story without verdicts.
+  const story = query.story ? await findExportStory(query.story) : null;
   const where = await exportWhere(actor, query, query.format === 'claimreview');
   const counts = await countByStatus(where);
   const count = Object.values(counts).reduce((a, b) => a + b, 0);
@@ -70,7 +73,7 @@ async function startExport(options: ProduceExportOptions): Promise<ExportFile> {
   publishChange(event, { actorName: actor.displayName });
 
   const org = publisherFromEnv();
-  const meta = { exportedAt: now.toISOString(), exportedBy: actor.displayName, filters, count };
+  const meta = { exportedAt: now.toISOString(), exportedBy: actor.displayName, filters, story, count };
   const claims = iterateExportClaims(where);
   const body = {
     csv: () => csvStream(claims),

@@ -46,7 +46,7 @@ const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
   'user.disabled': ({ after }, who) => [user(who), ' disabled the account ', user(after.email)],
   'auth.login_succeeded': (_e, who) => [user(who), ' signed in'],
   'auth.login_failed': (e) => [FAILED_SIGN_IN[e.after.reason], user(e.actorLabel)],
-  'export.produced': ({ after }, who) => [user(who), ` exported ${after.count} claims as ${after.format}`],
+  'export.produced': ({ after }, who) => [user(who), ` exported ${after.count} claims${after.filters.story ? ' of one story' : ''} as ${after.format}`],
   'story.grouped': ({ after }) => [
     after.score === null ? 'Started a story of its own' : `Joined the story ${after.created ? '(new) ' : ''}`,
     ...(after.score === null ? [] : [user(after.title), ` (score ${after.score.toFixed(2)})`]),

@@ -95,6 +95,8 @@ const exportFilters = z.object({
   reviewer: z.string().optional(),
   from: z.string().optional(),
   to: z.string().optional(),
+  // Since issue 12; older rows have no story filter.
+  story: recordIdSchema.optional(),
   ids: z.array(z.string()).optional(),
 });
 

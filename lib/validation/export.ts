@@ -1,9 +1,10 @@
 // The export query: the claims list's own filters plus reviewer, decision date
-// range and hand-picked ids. Shared by the Export dialog and the API.
+// range, story and hand-picked ids. Shared by the Export dialog and the API.
 import { z } from './zod';
 import { listClaimsQuerySchema } from './claims';
 import { isoDay } from './dates';
 import { isId } from './ids';
+import { storyIdSchema } from './stories';
 import { storableText } from './text';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'claimreview', 'html', 'pdf'] as const;
@@ -27,6 +28,8 @@ export const exportQuerySchema = listClaimsQuerySchema
     reviewer: storableText().trim().min(1).max(320).optional(),
     from: day.optional(),
     to: day.optional(),
+    /** Only the articles of this story (lib/stories/desk). */
+    story: storyIdSchema.optional(),
     ids: z
       .string()
       .max(MAX_IDS * 40, `At most ${MAX_IDS} ids per export.`)

@@ -34,7 +34,7 @@ type Page = { events: { seq: number; action: string; claimId: string | null; act
 describe('the audit trail', () => {
   it("lists a claim's history newest first", async () => {
     const page = (await (await desk.call('viewer', 'GET', `/api/claims/${claimId}/audit`)).json()) as Page;
-    expect(page.events.map((e) => e.action)).toEqual(['claim.comment_added', 'claim.verdict_set', 'article.imported']);
+    expect(page.events.map((e) => e.action)).toEqual(['claim.comment_added', 'claim.verdict_set', 'story.grouped', 'article.imported']);
   });
 
   it('filters by actor, action, claim and date, and paginates by sequence without gaps', async () => {

@@ -68,6 +68,8 @@ describe('CSV', () => {
       'decided at',
       'version',
       're-review date',
+      'story id',
+      'story title',
     ]);
     for (const row of rows) {
       const claim = await db.claim.findUniqueOrThrow({ where: { id: row.id }, include: { decidedBy: true } });
@@ -268,4 +270,33 @@ describe('scale', () => {
     expect(bytes).toBeGreaterThan(25_000_000);
     expect(peak).toBeLessThan(bytes / 4);
   }, 120_000);
+});
+
+describe('stories', () => {
+  it('the seeds, grouped on import into one story, export with it: filtered by it, and its id and title on every row', async () => {
+    const seeds = await db.claim.findMany({ where: { sourceKey: { startsWith: '00' } }, include: { story: true }, orderBy: { sourceKey: 'asc' } });
+    expect(seeds).toHaveLength(5);
+    const story = seeds[0]!.story!;
+    expect(seeds.every((c) => c.storyId === story.id)).toBe(true);
+    const title = story.customTitle ?? story.title;
+    expect(title).not.toBe('');
+
+    const body = (await (await get(`format=json&story=${story.id}`)).json()) as {
+      story: { id: string; title: string };
+      claims: { sourceKey: string; storyId: string; storyTitle: string }[];
+    };
+    expect(body.story).toEqual({ id: story.id, title });
+    const members = await db.claim.findMany({ where: { storyId: story.id }, select: { sourceKey: true }, orderBy: { sourceKey: 'asc' } });
+    expect(body.claims.map((c) => c.sourceKey)).toEqual(members.map((m) => m.sourceKey));
+    expect(body.claims.map((c) => c.sourceKey)).toEqual(expect.arrayContaining(seeds.map((s) => s.sourceKey)));
+    for (const c of body.claims) expect(c).toMatchObject({ storyId: story.id, storyTitle: title });
+
+    const rows = parseCsv<Record<string, string>>(Buffer.from(await (await get(`format=csv&story=${story.id}`)).arrayBuffer()), { bom: true, columns: true });
+    expect(rows.map((r) => [r['source key'], r['story id'], r['story title']])).toEqual(members.map((m) => [m.sourceKey, story.id, neutralise(title)]));
+
+    const pdf = path.join(mkdtempSync(path.join(tmpdir(), 'factdesk-pdf-')), 'story.pdf');
+    writeFileSync(pdf, Buffer.from(await (await get(`format=pdf&story=${story.id}`)).arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' });
+    expect(text.replace(/\s+/g, ' ')).toContain(`Story: ${title}`.replace(/\s+/g, ' '));
+  });
 });

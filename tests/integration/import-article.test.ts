@@ -233,12 +233,13 @@ describe('a new article', () => {
     expect(claim.fingerprint).toMatchObject({ version: 1, textHash: fingerprint(ARTICLE).textHash });
     expect(await counts()).toEqual({
       claims: before.claims + 1,
-      events: before.events + 1,
+      // article.imported and story.grouped
+      events: before.events + 2,
       fingerprints: before.fingerprints + 1,
       sources: before.sources + 1,
     });
 
-    const row = await db.auditEvent.findFirstOrThrow({ where: { claimId: claim.id } });
+    const row = await db.auditEvent.findFirstOrThrow({ where: { claimId: claim.id }, orderBy: { seq: 'asc' } });
     const event = toAuditRecord(row);
     expect(event).toMatchObject({
       action: 'article.imported',
@@ -260,11 +261,15 @@ describe('a new article', () => {
     expect(result.event?.seq).toBe(Number(row.seq));
     expect(await verifyAuditChain()).toMatchObject({ ok: true });
 
-    // "Claim created", after the commit: the row was there for the browser to load.
-    expect(broadcasts).toHaveLength(1);
+    // "Claim created", after the commit: the row was there for the browser to load. Then its grouping, with its story.
+    expect(broadcasts).toHaveLength(2);
     expect(broadcasts[0]).toMatchObject({
       event: 'desk:change',
       payload: { event: { action: 'article.imported', seq: Number(row.seq) }, claim: { id: claim.id, title: claim.title, language: 'en' } },
+    });
+    expect(broadcasts[1]).toMatchObject({
+      event: 'desk:change',
+      payload: { event: { action: 'story.grouped', seq: Number(row.seq) + 1 }, claim: { id: claim.id }, stories: [{ size: 1 }] },
     });
   });
 
@@ -284,7 +289,7 @@ describe('a new article', () => {
     expect(claim.body).not.toContain('<');
     expect(claim.source).toMatchObject({ kind: 'upload', name: 'novini.html', mediaType: 'text/html', encoding: 'windows-1251', byteLength: bytes.length });
     expect(Buffer.from(claim.source!.original).equals(Buffer.from(bytes))).toBe(true);
-    const event = toAuditRecord(await db.auditEvent.findFirstOrThrow({ where: { claimId: claim.id } }));
+    const event = toAuditRecord(await db.auditEvent.findFirstOrThrow({ where: { claimId: claim.id }, orderBy: { seq: 'asc' } }));
     expect(event).toMatchObject({
       action: 'article.imported',
       actorId: reviewer.id,
@@ -368,9 +373,10 @@ describe('near-duplicates', () => {
     expect(confirmed).toMatchObject({ outcome: 'created', written: true, nearDuplicateOf: { claimId: seedId, similarity } });
     const claim = await db.claim.findUniqueOrThrow({ where: { id: confirmed.claimId! } });
     expect(claim).toMatchObject({ nearDuplicateOfId: seedId, nearDuplicateSimilarity: similarity, language: 'pt' });
-    const event = toAuditRecord(await db.auditEvent.findFirstOrThrow({ where: { claimId: claim.id } }));
+    const event = toAuditRecord(await db.auditEvent.findFirstOrThrow({ where: { claimId: claim.id }, orderBy: { seq: 'asc' } }));
     expect(event).toMatchObject({ action: 'article.imported', after: { nearDuplicateOf: { claimId: seedId, similarity } } });
-    expect(broadcasts.map((b) => b.event)).toEqual(['desk:change']);
+    // The import, then its grouping into a story.
+    expect(broadcasts.map((b) => b.event)).toEqual(['desk:change', 'desk:change']);
 
     // The confirmed copy is now the same text as a claim: a third copy is an exact duplicate.
     expect((await importArticle(paste(text))).outcome).toBe('duplicate');
@@ -468,6 +474,8 @@ describe('the duplicate checks read indexes, not the desk', () => {
         body: `${bodies[i % 3]} (${i}). Report number ${i} from desk ${i % 17} on day ${i % 31}.`,
         language: 'pt',
       })),
+      // Only the duplicate checks are measured here; stories have their own benchmark.
+      group: false,
     });
     await db.$executeRawUnsafe('ANALYZE article_fingerprints, article_bands');
     const fp = fingerprint(seedText(SEED_EN));

@@ -145,9 +145,9 @@ describe('npm run import', () => {
     expect(run.stderr).toContain('[import] 3/8 files');
     expect(run.stderr).toContain('[import] 8/8 files (100%)');
 
-    // Two claims and two audit events, nothing for the others.
+    // Two claims and two audit events each (the import and its grouping), nothing for the others.
     expect(await db.claim.count()).toBe(claimsBefore + 2);
-    expect(await db.auditEvent.count()).toBe(eventsBefore + 2);
+    expect(await db.auditEvent.count()).toBe(eventsBefore + 4);
     for (const [file, title, language] of [
       [files.text, 'Harbour workers in Porto Vela end a three-day strike', 'en'],
       // An HTML page's headline is its <title> (lib/articles/extract-html.ts).
@@ -158,7 +158,7 @@ describe('npm run import', () => {
       expect(source).toMatchObject({ kind: 'cli', byteLength: bytes.length, sha256: sha256(bytes) });
       expect(Buffer.from(source.original).equals(bytes)).toBe(true);
       expect(source.claim).toMatchObject({ title, language, nearDuplicateOfId: null });
-      const event = await db.auditEvent.findFirstOrThrow({ where: { claimId: source.claimId } });
+      const event = await db.auditEvent.findFirstOrThrow({ where: { claimId: source.claimId }, orderBy: { seq: 'asc' } });
       expect(event).toMatchObject({ action: 'article.imported', actorId: null, actorLabel: 'system' });
       expect(event.after).toMatchObject({ source: { kind: 'cli', name: file, byteLength: bytes.length, sha256: sha256(bytes) }, nearDuplicateOf: null });
     }
@@ -187,7 +187,7 @@ describe('npm run import', () => {
     const source = await db.articleSource.findFirstOrThrow({ where: { name: files.reordered }, include: { claim: true } });
     expect(source.claim.nearDuplicateOfId).toBe(resembled.id);
     expect(source.claim.nearDuplicateSimilarity).toBeGreaterThanOrEqual(0.3);
-    const event = await db.auditEvent.findFirstOrThrow({ where: { claimId: source.claimId } });
+    const event = await db.auditEvent.findFirstOrThrow({ where: { claimId: source.claimId }, orderBy: { seq: 'asc' } });
     expect(event).toMatchObject({ action: 'article.imported', actorId: reviewer.id, actorLabel: reviewer.email });
     expect(event.after).toMatchObject({ source: { kind: 'cli', name: files.reordered }, nearDuplicateOf: { claimId: resembled.id } });
   });

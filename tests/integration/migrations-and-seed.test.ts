@@ -79,7 +79,8 @@ describe('seeding the articles', () => {
     expect(after.body).toContain('Correction appended by the source.');
     expect(after.version).toBe(claim.version + 1);
     const events = await db.auditEvent.findMany({ where: { claimId: claim.id }, orderBy: { seq: 'asc' } });
-    expect(events.map((e) => e.action)).toEqual(['article.imported', 'claim.updated']);
+    // Each write is followed by its grouping into a story.
+    expect(events.map((e) => e.action)).toEqual(['article.imported', 'story.grouped', 'claim.updated', 'story.grouped']);
 
     // Put the original text back so later tests see the real seed.
     expect((await seedArticles()).updated).toEqual(['002_d367ca68bff82dc3']);

@@ -85,10 +85,10 @@ type Entry = {
   expect: Expect;
   /** Further checks on a response (body shape and the like). */
   check?: (res: Response, who: Who) => Promise<void>;
-  /** Why a mutation answered 2xx writes no audit event (every other one writes exactly one). */
+  /** Why a mutation answered 2xx writes no audit event (every other one writes exactly one, or `writes`). */
   writesNothing?: string;
-  /** Audit events an allowed mutation writes when it is more than one. */
-  events?: number;
+  /** Audit events an allowed call writes, when more than one. */
+  writes?: number;
 };
 
 const signedIn = (ok: number): Expect => ({ anonymous: 401, disabled: 401, viewer: ok, reviewer: ok, editor: ok });
@@ -182,8 +182,8 @@ const TABLE: Entry[] = [
     // A new text each time (UUIDs share no shingles), so every allowed call creates a claim.
     body: () => ({ articles: [{ text: `Matrix import. ${Array.from({ length: 12 }, () => crypto.randomUUID()).join(' ')}` }] }),
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, editor: 200 },
-    // The import and its grouping into a story (story.grouped), in one transaction.
-    events: 2,
+    // article.imported, then story.grouped.
+    writes: 2,
   },
   { file: 'app/api/export/route.ts', method: 'GET', path: () => '/api/export?format=json', expect: signedIn(200) },
   { file: 'app/api/stories/route.ts', method: 'GET', path: () => '/api/stories', expect: signedIn(200) },
@@ -327,7 +327,7 @@ describe('HTTP authorization matrix', () => {
         }
         await entry.check?.(res, who);
         if (MUTATING(entry.method)) {
-          const written = res.status < 300 && !entry.writesNothing ? (entry.events ?? 1) : 0;
+          const written = res.status < 300 && !entry.writesNothing ? (entry.writes ?? 1) : 0;
           expect(await db.auditEvent.count(), written ? 'an allowed change wrote its audit event' : 'a refused request wrote nothing').toBe(
             eventsBefore + written,
           );

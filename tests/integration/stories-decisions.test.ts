@@ -114,6 +114,18 @@ describe('reading stories', () => {
     expect([...page.stories, ...rest.stories].map((s) => s.id)).toEqual(stories.map((s) => s.id));
   });
 
+  it('GET /api/stories?q= finds titles whatever the case and accents, and takes % and _ literally', async () => {
+    const search = async (q: string) =>
+      ((await (await desk.call('viewer', 'GET', `/api/stories?${new URLSearchParams({ q })}`)).json()) as { stories: StorySummary[] }).stories.map((s) => s.id);
+    const stories = await db.story.findMany({ where: { size: { gt: 0 } } });
+    const accented = stories.find((s) => /[À-ž]/.test(s.title))!;
+    const word = accented.title.split(/[\s,—]+/).find((w) => /[À-ž]/.test(w))!;
+    expect(await search(word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase())).toContain(accented.id);
+    expect(await search(word)).toContain(accented.id);
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+  });
+
   it('a story lists its articles, what they share in both scripts, its suggestions read from this story, and the thresholds', async () => {
     const story = await getStory(seeds);
     expect(story.articles.map((a) => a.claimId).sort()).toEqual(ids(...SEEDS));
@@ -240,6 +252,17 @@ describe('refusals write nothing', () => {
     expect(body.current).toMatchObject({ id: seeds, version: v, size: 5 });
     expect(body.current.articles).toHaveLength(5);
     expect(await db.auditEvent.count()).toBe(before);
+  });
+  it('ten simultaneous decisions on one version: exactly one applies, nine get 409, one audit event', async () => {
+    const before = await db.auditEvent.count();
+    const v = await version(comeback);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => decide('editor', comeback, 'rename', { title: `Attempt ${i}`, expectedVersion: v })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+    expect(await db.auditEvent.count()).toBe(before + 1);
+    expect(await version(comeback)).toBe(v + 1);
+    await decided('editor', comeback, 'rename', { title: null, expectedVersion: v + 1 });
   });
 });
 

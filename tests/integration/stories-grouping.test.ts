@@ -13,11 +13,14 @@ import { toAuditRecord } from '../../lib/audit/to-record';
 import { verifyAuditChain } from '../../lib/audit/verify-chain';
 import type { Actor } from '../../lib/auth/permissions';
 import { toActor } from '../../lib/auth/to-actor';
+import { bulkImportClaims } from '../../lib/claims/bulk-import';
 import { importArticle } from '../../lib/claims/import-article';
 import { setVerdict } from '../../lib/claims/set-verdict';
 import { db } from '../../lib/db';
 import { latestSeq, replayChanges } from '../../lib/history/replay-changes';
+import { STORIES_VERSION } from '../../lib/stories/config';
 import { extractEvidence } from '../../lib/stories/extract-evidence';
+import { groupUngrouped } from '../../lib/stories/desk/backfill';
 import { refreshStories } from '../../lib/stories/desk/refresh-stories';
 import { DOCUMENTS_KEY } from '../../lib/stories/desk/save-evidence';
 import { nameKeys, storedNameKeys } from '../../lib/stories/desk/stored-evidence';
@@ -292,5 +295,37 @@ describe('key counts', () => {
     const added = nameKeys(extractEvidence({ id: seedId, body: sentence, language: 'en' }));
     expect(added.length).toBeGreaterThan(0);
     expect(storedNameKeys(evidence.find((e) => e.claimId === seedId)!.evidence)).toEqual(expect.arrayContaining(added));
+  });
+});
+
+describe('start-up backfill', () => {
+  it('groups claims without a story and redoes evidence of another STORIES_VERSION, as an import would', async () => {
+    // Claims from before stories (bulk-imported without grouping), and an article whose evidence an older rule set wrote.
+    const brexit = fixture('brexit-vote-es');
+    const body = readFileSync(path.join(ROOT, brexit.path), 'utf8');
+    await bulkImportClaims({ claims: [{ sourceKey: 'backfill-brexit', title: 'Brexit, otra vez', body, language: 'es' }], group: false });
+    const fresh = await db.claim.findUniqueOrThrow({ where: { sourceKey: 'backfill-brexit' } });
+    expect(fresh.storyId).toBeNull();
+    const old = claimOf.get('sudan-coup-en')!;
+    await db.storyEvidence.update({ where: { claimId: old }, data: { version: STORIES_VERSION + 1 } });
+    const sudan = await storyOf('sudan-coup-en');
+
+    const since = await latestSeq();
+    const progress: number[] = [];
+    expect(await groupUngrouped({ onProgress: (done) => progress.push(done) })).toEqual({ grouped: 2 });
+    expect(progress).toEqual([1, 2]);
+    expect((await db.claim.findUniqueOrThrow({ where: { id: fresh.id } })).storyId).toBe(await storyOf('brexit-vote-en'));
+    expect(await storyOf('sudan-coup-en')).toBe(sudan);
+    expect((await db.storyEvidence.findUniqueOrThrow({ where: { claimId: old } })).version).toBe(STORIES_VERSION);
+    const events = await db.auditEvent.findMany({ where: { seq: { gt: BigInt(since) } } });
+    expect(events.map((e) => [e.action, e.claimId]).sort()).toEqual(
+      [
+        ['story.grouped', fresh.id],
+        ['story.grouped', old],
+      ].sort(),
+    );
+    // Nothing left: a second start does nothing.
+    expect(await groupUngrouped()).toEqual({ grouped: 0 });
+    expect((await verifyAuditChain()).ok).toBe(true);
   });
 });

@@ -40,6 +40,8 @@ const claim = (i: number): ExportClaim => ({
   decidedAt: '2026-12-01T00:00:00.000Z',
   reReviewAt: null,
   version: 1,
+  storyId: null,
+  storyTitle: null,
   createdAt: '2026-12-01T00:00:00.000Z',
   updatedAt: '2026-12-01T00:00:00.000Z',
   history: [],
@@ -61,7 +63,7 @@ async function* oneClaim(): AsyncGenerator<ExportClaim> {
   yield claim(1);
 }
 
-const meta = { exportedAt: '2026-12-01T00:00:00.000Z', exportedBy: 'Ana', filters: {}, count: 3 };
+const meta = { exportedAt: '2026-12-01T00:00:00.000Z', exportedBy: 'Ana', filters: {}, story: null, count: 3 };
 const counts = { unreviewed: 0, verified: 0, disputed: 3, outdated: 0 };
 const org = { name: 'Org', url: 'https://org.example', reportBaseUrl: 'https://org.example/claims' };
 const FORMATS: Record<string, (claims: AsyncIterable<ExportClaim>) => Readable> = {

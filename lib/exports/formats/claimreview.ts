@@ -36,6 +36,10 @@ function claimReview(c: ExportClaim, org: Publisher) {
     author: c.byline ? { '@type': 'Person', name: c.byline } : undefined,
     publisher: c.outlet ? { '@type': 'Organization', name: c.outlet } : undefined,
   };
+  // The story (the events the article reports) as what the claim is about: one node per story,
+  // shared through its @id by every review of that story. A Thing, not an Event: the desk knows
+  // the story's name, not the date and place that Event consumers expect.
+  const story = c.storyId && c.storyTitle ? { '@type': 'Thing', '@id': `urn:uuid:${c.storyId}`, name: c.storyTitle } : undefined;
   return {
     '@type': 'ClaimReview',
     '@id': `${org.reportBaseUrl}/${c.id}#review`,
@@ -54,6 +58,7 @@ function claimReview(c: ExportClaim, org: Publisher) {
       inLanguage: c.language,
       appearance,
       firstAppearance: appearance,
+      about: story,
     },
   };
 }

@@ -26,6 +26,9 @@ export const CSV_COLUMNS = [
   'decided at',
   'version',
   're-review date',
+  // Last, so that sheets and scripts reading the earlier columns by position still work.
+  'story id',
+  'story title',
 ] as const;
 
 const FORMULA_START = /^[\t\r]|^[\s"']*[=+\-@]/;
@@ -50,6 +53,8 @@ function row(c: ExportClaim): string[] {
     c.decidedAt ?? '',
     String(c.version),
     c.reReviewAt?.slice(0, 10) ?? '',
+    c.storyId ?? '',
+    c.storyTitle ?? '',
   ].map(neutralise);
 }
 

@@ -21,7 +21,7 @@ const safeUrl = (u: string) => (/^https?:\/\//i.test(u) ? escapeHtml(u) : '#');
 
 const STYLE = `
 body{font-family:"Inter Variable","Noto Sans","Noto Sans Arabic","Segoe UI","Geeza Pro",Tahoma,"DejaVu Sans",system-ui,sans-serif;color:#0f172a;margin:2rem auto;max-width:52rem;padding:0 1rem;line-height:1.5}
-h1{font-size:1.6rem;margin:0}.meta{color:#475569;font-size:.85rem}
+h1{font-size:1.6rem;margin:0}h1 .story{display:block;font-size:1.15rem;font-weight:600;color:#334155;margin-top:.2rem}.meta{color:#475569;font-size:.85rem}
 .summary{display:flex;gap:2rem;align-items:center;margin:1.5rem 0;padding:1rem;border:1px solid #e2e8f0;border-radius:.5rem}
 .claim{border-top:1px solid #e2e8f0;padding:1rem 0;break-inside:avoid}.claim h2{font-size:1.05rem;margin:0 0 .25rem}
 .badge{display:inline-block;padding:0 .5rem;border-radius:999px;color:#fff;font-size:.75rem;font-weight:600;-webkit-print-color-adjust:exact;print-color-adjust:exact}
@@ -50,7 +50,10 @@ function articleRow(c: ExportClaim): string {
   return parts.length ? `<dt>Article</dt><dd>${parts.join(' · ')}</dd>` : '';
 }
 
-function claimSection(c: ExportClaim): string {
+/** The claim's story, in a report of many stories (a report of one names it in its heading). */
+const storyRow = (c: ExportClaim) => (c.storyTitle ? `<dt>Story</dt><dd>${bdi(c.storyTitle)}</dd>` : '');
+
+function claimSection(c: ExportClaim, showStory: boolean): string {
   const evidence = c.evidence.length ? `<ul>${c.evidence.map((e) => `<li><a href="${safeUrl(e.url)}">${bdi(e.label || e.url)}</a></li>`).join('')}</ul>` : '—';
   const history = c.history.length
     ? `<ol class="history">${c.history.map((h) => `<li>${escapeHtml(when(h.at))} — ${bdi(h.by)}: ${STATUS_LABELS[h.status]}${h.reason ? ` — “${bdi(h.reason)}”` : ''}</li>`).join('')}</ol>`
@@ -59,7 +62,7 @@ function claimSection(c: ExportClaim): string {
   return `<section class="claim">
 <h2 lang="${escapeHtml(c.language)}" dir="${dirAttribute(c.language)}">${escapeHtml(c.title)}</h2>
 <span class="badge" style="background:${STATUS_COLOR[c.status]}">${STATUS_LABELS[c.status]}</span>
-<dl><dt>Source key</dt><dd>${escapeHtml(c.sourceKey)}</dd>${articleRow(c)}<dt>Language</dt><dd>${escapeHtml(languageName(c.language))} (${escapeHtml(c.language)})</dd>
+<dl><dt>Source key</dt><dd>${escapeHtml(c.sourceKey)}</dd>${showStory ? storyRow(c) : ''}${articleRow(c)}<dt>Language</dt><dd>${escapeHtml(languageName(c.language))} (${escapeHtml(c.language)})</dd>
 <dt>Reason</dt><dd dir="auto">${c.reason ? escapeHtml(c.reason) : '—'}</dd><dt>Evidence</dt><dd>${evidence}</dd>
 <dt>Reviewer</dt><dd>${c.decidedBy ? bdi(c.decidedBy.name) : '—'}</dd><dt>Decided</dt><dd>${escapeHtml(when(c.decidedAt))}</dd>
 ${c.reReviewAt ? `<dt>Re-review</dt><dd>${escapeHtml(c.reReviewAt.slice(0, 10))}</dd>` : ''}</dl>
@@ -68,12 +71,13 @@ ${c.reReviewAt ? `<dt>Re-review</dt><dd>${escapeHtml(c.reReviewAt.slice(0, 10))}
 }
 
 export function htmlStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, counts: Record<ClaimStatus, number>, org: string): Readable {
+  const { story } = meta;
   async function* chunks() {
     yield `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Verdict report — ${escapeHtml(org)}</title><style>${STYLE}</style></head><body>
-<h1>Verdict report</h1><p class="meta">${escapeHtml(org)} · exported ${escapeHtml(when(meta.exportedAt))} by ${escapeHtml(meta.exportedBy)} · ${escapeHtml(describeFilters(meta.filters))}</p>
+<title>Verdict report — ${story ? `${escapeHtml(story.title)} — ` : ''}${escapeHtml(org)}</title><style>${STYLE}</style></head><body>
+<h1>Verdict report${story ? `<span class="story">Story: ${bdi(story.title)}</span>` : ''}</h1><p class="meta">${escapeHtml(org)} · exported ${escapeHtml(when(meta.exportedAt))} by ${escapeHtml(meta.exportedBy)} · ${escapeHtml(describeFilters(meta.filters))}</p>
 <div class="summary">${chart(counts)}<p><strong>${meta.count}</strong> claims</p></div>`;
-    for await (const c of claims) yield claimSection(c);
+    for await (const c of claims) yield claimSection(c, !story);
     yield '</body></html>\n';
   }
   return Readable.from(chunks());

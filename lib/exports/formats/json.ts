@@ -3,11 +3,19 @@
 import 'server-only';
 import { Readable } from 'node:stream';
 import type { ExportClaim } from '../export-claims';
+import type { ExportStory } from '../find-export-story';
 import { embedJson } from './embed-json';
 
 const JSON_FORMAT = { name: 'factdesk.verdicts', version: 1 } as const;
 
-export type ExportMeta = { exportedAt: string; exportedBy: string; filters: Record<string, unknown>; count: number };
+export type ExportMeta = {
+  exportedAt: string;
+  exportedBy: string;
+  filters: Record<string, unknown>;
+  /** The story named by the `story` filter, with its title; null when the export is not of one story. */
+  story: ExportStory | null;
+  count: number;
+};
 
 export function jsonStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta): Readable {
   async function* chunks() {

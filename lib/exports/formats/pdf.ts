@@ -57,7 +57,8 @@ function summary(doc: PDFKit.PDFDocument, counts: Record<ClaimStatus, number>) {
   doc.y = top + 4 * 20 + 10;
 }
 
-function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
+/** `showStory`: in a report of many stories each claim names its own (a report of one names it in its heading). */
+function claim(doc: PDFKit.PDFDocument, c: ExportClaim, showStory: boolean) {
   if (doc.y > doc.page.height - 160) doc.addPage();
   doc
     .moveTo(MARGIN, doc.y)
@@ -94,6 +95,7 @@ function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
   const article = [c.outlet, c.byline].filter((part): part is string => Boolean(part)).map(isolate);
   if (c.publishedAt) article.push(`published ${c.publishedAt.slice(0, 10)}`);
   if (c.articleUrl && isHttpUrl(c.articleUrl)) article.push(`<${c.articleUrl}>`);
+  if (showStory && c.storyTitle) line('Story', isolate(c.storyTitle));
   if (article.length) line('Article', article.join(' · '));
   line('Reason', c.reason ?? '—', 'auto');
   line('Evidence', c.evidence.length ? c.evidence.map((e) => (e.label ? `${isolate(e.label)} <${e.url}>` : e.url)).join('; ') : '—');
@@ -113,12 +115,19 @@ function claim(doc: PDFKit.PDFDocument, c: ExportClaim) {
 }
 
 export function pdfStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, counts: Record<ClaimStatus, number>, org: string): Readable {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `Verdict report — ${org}`, Author: org }, lang: 'en' });
+  const { story } = meta;
+  const title = `Verdict report — ${story ? `${story.title} — ` : ''}${org}`;
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: org }, lang: 'en' });
   const out = new PassThrough();
   doc.pipe(out);
   void (async () => {
     try {
       doc.font(BOLD).fontSize(18).fillColor('#0f172a').text('Verdict report');
+      if (story) {
+        doc.font(BOLD).fontSize(13).fillColor('#334155');
+        paragraph(doc, `Story: ${isolate(story.title)}`, { direction: 'ltr' });
+        doc.moveDown(0.2);
+      }
       doc.font(REGULAR).fontSize(9).fillColor('#475569');
       paragraph(
         doc,
@@ -132,7 +141,7 @@ export function pdfStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, 
       for await (const c of claims) {
         // The download was abandoned (client gone): stop reading claims.
         if (out.destroyed) return;
-        claim(doc, c);
+        claim(doc, c, !story);
       }
       doc.end();
     } catch (e) {

@@ -14,9 +14,11 @@ export function when(iso: string | null): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
+/** The filters in words. The story filter is left out: a report of one story names it in its heading. */
 export function describeFilters(filters: Record<string, unknown>): string {
   const parts = Object.entries(filters)
-    .filter(([k, v]) => k !== 'format' && v !== undefined && v !== '')
+    .filter(([k, v]) => k !== 'format' && k !== 'story' && v !== undefined && v !== '')
     .map(([k, v]) => `${k}: ${Array.isArray(v) ? `${v.length} selected` : String(v)}`);
-  return parts.length ? parts.join(' · ') : 'all claims';
+  if (parts.length) return parts.join(' · ');
+  return filters.story ? 'all its articles' : 'all claims';
 }

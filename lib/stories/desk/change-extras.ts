@@ -4,7 +4,7 @@
 // back with size 0, which lists read as "gone".
 import 'server-only';
 import { db } from '../../db';
-import { CLAIM_SUMMARY_SELECT, toClaimSummary } from '../../claims/claim-dto';
+import { CLAIM_SUMMARY_SELECT, toClaimSummary } from '../../dto/claim-summary';
 import type { AuditEventRecord } from '../../validation/audit-events';
 import type { ClaimSummary } from '../../validation/claims';
 import type { StorySummary } from '../../validation/stories';

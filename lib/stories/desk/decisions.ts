@@ -7,7 +7,7 @@
 import 'server-only';
 import { appendAuditEvent } from '../../audit/append-audit-event';
 import { canDecideStories, type Actor } from '../../auth/permissions';
-import { CLAIM_SUMMARY_SELECT, toClaimSummary } from '../../claims/claim-dto';
+import { CLAIM_SUMMARY_SELECT, toClaimSummary } from '../../dto/claim-summary';
 import { db, type Tx } from '../../db';
 import { AppError, parseOrThrow } from '../../errors';
 import type { Story } from '../../generated/prisma/client';

@@ -9,7 +9,7 @@ import type { Tx } from '../../db';
 import { log } from '../../log';
 import { appendAuditEvent } from '../../audit/append-audit-event';
 import type { Actor } from '../../auth/permissions';
-import { CLAIM_SUMMARY_SELECT, toClaimSummary } from '../../claims/claim-dto';
+import { CLAIM_SUMMARY_SELECT, toClaimSummary } from '../../dto/claim-summary';
 import { type AuditEventRecord, SYSTEM_ACTOR } from '../../validation/audit-events';
 import type { ClaimSummary } from '../../validation/claims';
 import type { StorySummary } from '../../validation/stories';

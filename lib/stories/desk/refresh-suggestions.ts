@@ -19,7 +19,7 @@ const pairKey = (x: string, y: string) => pairOf(x, y).join(' ');
 export type SuggestionRefresh = {
   /** Pending suggestions made, as [story a, story b]. */
   made: Array<[string, string]>;
-  /** Every story whose pending suggestions may have changed. */
+  /** The stories whose pending suggestions changed (a pair dropped and not made again, or made anew). */
   stories: string[];
 };
 
@@ -81,7 +81,13 @@ export async function refreshSuggestions(tx: Tx, storyIds: readonly string[]): P
       ON CONFLICT (story_a_id, story_b_id) WHERE status = 'pending' DO NOTHING`;
     made.push([storyA, storyB]);
   }
-  return { made, stories };
+  const before = new Set(dropped.map((d) => pairKey(d.a, d.b)));
+  const after = new Set(made.map(([a, b]) => pairKey(a, b)));
+  const changed = [
+    ...dropped.map((d): [string, string] => [d.a, d.b]).filter(([a, b]) => !after.has(pairKey(a, b))),
+    ...made.filter(([a, b]) => !before.has(pairKey(a, b))),
+  ];
+  return { made, stories: [...new Set(changed.flat())] };
 }
 
 async function storySizes(tx: Tx, stories: string[]): Promise<Map<string, number>> {

@@ -8,6 +8,7 @@ import { getStory } from '@/lib/stories/desk/get-story';
 import { formatDateTime } from '@/lib/utils/format';
 import { storyIdSchema } from '@/lib/validation/stories';
 import { ExportDialog } from '@/components/export-dialog';
+import { ListKeyboard } from '@/components/list-keyboard';
 import { DecidedBar } from '@/components/stories/decided-bar';
 import { EvidenceChips } from '@/components/stories/evidence-chips';
 import { LanguageTags } from '@/components/stories/language-tags';
@@ -36,6 +37,8 @@ export default async function StoryPage({ params }: { params: Promise<{ id: stri
 
   return (
     <div className="space-y-5">
+      {/* j and k move between the articles, as on the claims list. */}
+      <ListKeyboard />
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link href="/stories" className="text-blue-700 hover:underline">
           ← All stories
@@ -64,7 +67,7 @@ export default async function StoryPage({ params }: { params: Promise<{ id: stri
             </a>
           )}
           <span className="ms-auto">
-            <ExportDialog filterQuery="" selectedIds={memberIds} />
+            <ExportDialog story={{ id: story.id, title: story.title }} />
           </span>
         </div>
         {!canDecide && (

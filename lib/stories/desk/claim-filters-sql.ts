@@ -1,13 +1,15 @@
-// The claims list's filters (claimFilters in list-claims.ts) as SQL, for the
-// queries Prisma cannot write: the grouped list's "newest matching article of
-// its story" anti-join (lib/stories/desk/list-story-groups.ts). Keep the two in
-// step: tests/integration/story-groups.test.ts checks they select the same
-// claims for every filter.
+// The claims list's filters (claimFilters in lib/claims/list-claims.ts) as
+// SQL, for the queries Prisma cannot write: the grouped list's "newest
+// matching article of its story" anti-join (list-story-groups.ts). Here, not
+// in lib/claims, because lib/claims calls story grouping and the folders must
+// not import each other. Keep the two in step:
+// tests/integration/story-groups.test.ts checks they select the same claims
+// for every filter.
 import 'server-only';
-import { normalizeForSearch } from '../articles/normalize-search';
-import type { Actor } from '../auth/permissions';
-import { Prisma } from '../generated/prisma/client';
-import type { ListClaimsQuery } from '../validation/claims';
+import { normalizeForSearch } from '../../articles/normalize-search';
+import type { Actor } from '../../auth/permissions';
+import { Prisma } from '../../generated/prisma/client';
+import type { ListClaimsQuery } from '../../validation/claims';
 
 /** The filters on the `claims` row named `alias`, joined with AND (TRUE when there are none). */
 export function claimFiltersSql(actor: Actor, query: ListClaimsQuery, alias: string): Prisma.Sql {
