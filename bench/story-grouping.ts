@@ -44,6 +44,8 @@ type Parts = {
   candidatesMs: number;
   otherSqlMs: number;
   candidates: number;
+  /** The candidates' ids, best first. */
+  candidateIds: string[];
   /** Articles regrouped; 0 when the neighbourhood was too large and the article was only placed. */
   neighbourhood: number;
   /** Time per database call, by statement (model call or the first words of its SQL). */
@@ -54,7 +56,14 @@ type Sample = Parts & {
   story: { size: number; seeds: boolean; created: boolean };
   moved: number;
 };
-type Desk = StoryDesk & { client: PrismaClient; seedsStory: string | null; stories: number; samples: Map<string, Sample[]>; plans: Map<string, string> };
+type Desk = StoryDesk & {
+  client: PrismaClient;
+  seedsStory: string | null;
+  seedIds: Set<string>;
+  stories: number;
+  samples: Map<string, Sample[]>;
+  plans: Map<string, string>;
+};
 
 class Rollback extends Error {}
 
@@ -69,7 +78,10 @@ function instrumented(tx: Tx, sample: Parts): Tx {
     sample.statements.set(label, { ms: seen.ms + ms, calls: seen.calls + 1 });
     if (sql.includes('JOIN story_evidence_keys k')) {
       sample.candidatesMs += ms;
-      if (Array.isArray(result)) sample.candidates = result.length;
+      if (Array.isArray(result)) {
+        sample.candidates = result.length;
+        sample.candidateIds = result.flatMap((r: unknown) => (r !== null && typeof r === 'object' && 'id' in r && typeof r.id === 'string' ? [r.id] : []));
+      }
     } else {
       sample.otherSqlMs += ms;
     }
@@ -91,7 +103,7 @@ async function probeOnce(desk: Desk, probe: Probe): Promise<Sample> {
           VALUES (${id}::uuid, ${`bench-probe-${id}`}, ${probe.title}, ${article.body}, ${article.language},
                   ${normalizeForSearch(`${probe.title} ${article.body}`)}, ${id})`;
         await lockStories(tx);
-        const parts: Parts = { candidatesMs: 0, otherSqlMs: 0, candidates: 0, neighbourhood: 0, statements: new Map() };
+        const parts: Parts = { candidatesMs: 0, otherSqlMs: 0, candidates: 0, candidateIds: [], neighbourhood: 0, statements: new Map() };
         const t0 = performance.now();
         const result = await groupArticle(instrumented(tx, parts), {
           claimId: id,
@@ -134,7 +146,7 @@ async function explainCandidates(desk: Desk, probe: Probe): Promise<string> {
         await saveEvidence(tx, id, evidence);
         const query = candidatesQuery(id, evidenceKeys(evidence), storyConfig());
         const rows = await tx.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`);
-        plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+        plan = rows.map((r) => shorten(r['QUERY PLAN'])).join('\n');
         throw new Rollback();
       },
       { timeout: 60_000 },
@@ -143,6 +155,12 @@ async function explainCandidates(desk: Desk, probe: Probe): Promise<string> {
     if (!(e instanceof Rollback)) throw e;
   }
   return plan;
+}
+
+/** A plan line without the probe's key list (shown once, as a count) and the weight expression spelled out in full. */
+function shorten(line: string): string {
+  const keys = line.replace(/'\{([^}]*)\}'::text\[\]/g, (_, list: string) => `'{… ${list.split(',').length} keys}'::text[]`);
+  return keys.length > 160 ? `${keys.slice(0, 157)}…` : keys;
 }
 
 /** How many of the probe's keys the candidate query reads, and how many index rows they hold. */
@@ -190,8 +208,17 @@ export const storyGrouping: Benchmark = {
         const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: built.url, max: 2 }) });
         const seeds = await client.$queryRaw<{ story_id: string | null }[]>`
           SELECT DISTINCT story_id::text AS story_id FROM claims WHERE source_key ~ '^[0-9]{3}_'`;
+        const seedIds = await client.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM claims WHERE source_key ~ '^[0-9]{3}_'`;
         const [stories] = await client.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM stories`;
-        desks.push({ ...built, client, seedsStory: seeds.length === 1 ? seeds[0]!.story_id : null, stories: stories!.n, samples: new Map(), plans: new Map() });
+        desks.push({
+          ...built,
+          client,
+          seedsStory: seeds.length === 1 ? seeds[0]!.story_id : null,
+          seedIds: new Set(seedIds.map((r) => r.id)),
+          stories: stories!.n,
+          samples: new Map(),
+          plans: new Map(),
+        });
       }
       log(`story-grouping: timing ${probes.length} new articles on ${desks.length} desks, taking turns …`);
       const started = performance.now();
@@ -290,6 +317,7 @@ function report(
       ...desks.map((d) => `${fmtMs(at(d).p50)} / ${fmtMs(at(d).p95)}`),
       fmtRatio(at(largest).p50 / at(base).p50),
       prof ? `${prof.read} / ${prof.skipped} (${fmtInt(prof.rows)} rows)` : '—',
+      desks.map((d) => String((d.samples.get(id)?.[0]?.candidateIds ?? []).filter((c) => d.seedIds.has(c)).length)).join(' / '),
       ...desks.map((d) => outcome(d.samples.get(id) ?? [])),
     ];
   });
@@ -354,6 +382,7 @@ function report(
         ...desks.map((d) => fmtInt(d.size)),
         `ratio ${fmtInt(largest.size)} / ${fmtInt(base.size)} (p50)`,
         'keys read / skipped',
+        `seeds among its candidates (${desks.map((d) => fmtInt(d.size)).join(' / ')})`,
         ...desks.map((d) => `story at ${fmtInt(d.size)}`),
       ],
       probeRows,

@@ -24,6 +24,8 @@ export async function startFactdesk(options: {
   nodeFlags?: string[];
   preload?: string[];
   env?: Record<string, string>;
+  /** How long start-up may take (migrations, seeding, grouping a desk's new articles); 60 s by default. */
+  startTimeoutMs?: number;
 }): Promise<Factdesk> {
   await assertPortFree(options.port, 'Factdesk app server');
   const baseUrl = `http://localhost:${options.port}`;
@@ -44,7 +46,7 @@ export async function startFactdesk(options: {
       ...options.env,
     },
   });
-  await waitForHttp(`${baseUrl}/api/health`, spawned, 'Factdesk server');
+  await waitForHttp(`${baseUrl}/api/health`, spawned, 'Factdesk server', options.startTimeoutMs);
   return { baseUrl, pid: spawned.child.pid!, stop: spawned.stop };
 }
 

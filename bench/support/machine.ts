@@ -24,7 +24,8 @@ function git(args: string[]): string {
 
 export function gitCommit(): string {
   const sha = git(['rev-parse', '--short=12', 'HEAD']) || 'unknown';
-  return git(['status', '--porcelain', '--untracked-files=no']) ? `${sha} (with uncommitted changes)` : sha;
+  // The figures a run writes into docs/BENCHMARKS.md are not a change of what was measured.
+  return git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)docs/BENCHMARKS.md']) ? `${sha} (with uncommitted changes)` : sha;
 }
 
 export function runStamp(): string {

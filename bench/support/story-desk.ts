@@ -12,6 +12,7 @@
 // the desk articles (no story path reads them).
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { FINGERPRINT_VERSION, fingerprint } from '../../lib/articles/fingerprint';
 import { normalizeForSearch } from '../../lib/articles/normalize-search';
 import { agglomerate, linkScore } from '../../lib/stories/agglomerate';
 import { STORIES_VERSION, STORY_CONFIG, type StoryConfig } from '../../lib/stories/config';
@@ -52,6 +53,8 @@ export function deskUuid(prefix: string, what: string, i: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** The tables written in bulk, in the order their rows depend on each other. */
+const LOADED = ['stories', 'claims', 'article_fingerprints', 'article_bands', 'story_evidence', 'story_evidence_keys', 'story_links', 'story_suggestions'];
 const DF_BANDS = [1, 10, 100, 500, 1_000, 2_000, 5_000, Number.POSITIVE_INFINITY];
 const OUTLETS: Readonly<Record<string, readonly string[]>> = {
   en: ['Reuters', 'AP', 'The Guardian', 'BBC News', 'Miami Herald'],
@@ -137,7 +140,7 @@ export async function fillStoryDesk(url: string, options: StoryDeskOptions): Pro
 
     const editor = (await client.query<{ id: string }>("SELECT id FROM users WHERE role = 'editor' ORDER BY created_at LIMIT 1")).rows[0]?.id ?? null;
     const t1 = performance.now();
-    const restore = await dropSecondaryIndexes(client, ['claims', 'story_evidence_keys', 'story_links']);
+    const restore = await dropSecondaryIndexes(client, LOADED);
     // The desk's articles arrived over the last days; the seeds (imported now) are the newest.
     const start = Date.now() - (total + 500) * MINUTE;
     const summary = { events: 0, lookalikeArticles: 0, stories: 0, links: 0, suggestions: 0, keyRows: 0 };
@@ -202,7 +205,7 @@ export async function fillStoryDesk(url: string, options: StoryDeskOptions): Pro
     const writing = performance.now() - t1;
     const t2 = performance.now();
     await restore();
-    for (const table of ['claims', 'stories', 'story_evidence', 'story_evidence_keys', 'story_key_stats', 'story_links', 'story_suggestions']) {
+    for (const table of [...LOADED, 'story_key_stats']) {
       await client.query(`VACUUM (ANALYZE) ${table}`);
     }
     const indexing = performance.now() - t2;
@@ -291,6 +294,14 @@ async function writeRows(client: pg.Client, rows: Rows, editor: string | null): 
     const list = OUTLETS[a.language] ?? OUTLETS.en!;
     return list[a.index % list.length]!;
   };
+  const prints = rows.claims.map((a) => ({ claim_id: a.id, ...fingerprint(a.body) }));
+  const bands: { band: number[]; claim: string[] } = { band: [], claim: [] };
+  for (const p of prints) {
+    for (const band of new Set(p.bands)) {
+      bands.band.push(band);
+      bands.claim.push(p.claim_id);
+    }
+  }
   const claims = rows.claims.map((a) => ({
     id: a.id,
     source_key: `${a.id.slice(0, 8)}-${a.template}-${a.index}`,
@@ -324,6 +335,14 @@ async function writeRows(client: pg.Client, rows: Rows, editor: string | null): 
             status text, decided_at timestamptz, created_at timestamptz, updated_at timestamptz, outlet text, published_at timestamptz, story_id uuid)`,
       [JSON.stringify(claims), editor],
     );
+    // The duplicate check's fingerprints, as bulk import writes them: the app's start-up would otherwise compute them all.
+    await client.query(
+      `INSERT INTO article_fingerprints (claim_id, version, text_hash, bands)
+       SELECT claim_id, $2, "textHash", ARRAY(SELECT jsonb_array_elements_text(bands)::int)
+       FROM json_to_recordset($1::json) AS t(claim_id uuid, "textHash" text, bands jsonb)`,
+      [JSON.stringify(prints), FINGERPRINT_VERSION],
+    );
+    await client.query(`INSERT INTO article_bands (band, claim_id) SELECT * FROM unnest($1::int[], $2::uuid[])`, [bands.band, bands.claim]);
     await client.query(
       `INSERT INTO story_evidence (claim_id, version, evidence)
        SELECT claim_id, $2, evidence FROM json_to_recordset($1::json) AS t(claim_id uuid, evidence jsonb)`,
@@ -376,14 +395,26 @@ async function writeKeyStats(client: pg.Client, df: ReadonlyMap<string, number>,
 }
 
 /**
- * Drops the tables' indexes other than the primary keys and unique
- * constraints of tables others refer to, so bulk writes do not maintain them
- * row by row; the function returned builds them again from their own
- * definitions (pg_indexes, pg_get_constraintdef), so a later migration's
- * indexes come back too.
+ * Drops the tables' foreign keys and their indexes other than the primary
+ * keys and unique constraints of tables others refer to, so bulk writes do
+ * not check and maintain them row by row; the function returned builds them
+ * again from their own definitions (pg_indexes, pg_get_constraintdef), so a
+ * later migration's come back too, and re-adding a foreign key checks every
+ * row once.
  */
 async function dropSecondaryIndexes(client: pg.Client, tables: string[]): Promise<() => Promise<void>> {
   const redo: string[] = [];
+  const foreign: string[] = [];
+  for (const table of tables) {
+    const keys = await client.query<{ name: string; def: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'f'`,
+      [table],
+    );
+    for (const k of keys.rows) {
+      await client.query(`ALTER TABLE ${table} DROP CONSTRAINT "${k.name}"`);
+      foreign.push(`ALTER TABLE ${table} ADD CONSTRAINT "${k.name}" ${k.def}`);
+    }
+  }
   for (const table of tables) {
     const referenced = (await client.query('SELECT 1 FROM pg_constraint WHERE confrelid = $1::regclass LIMIT 1', [table])).rowCount! > 0;
     const constraints = await client.query<{ name: string; def: string }>(
@@ -408,6 +439,6 @@ async function dropSecondaryIndexes(client: pg.Client, tables: string[]): Promis
     }
   }
   return async () => {
-    for (const statement of redo) await client.query(statement);
+    for (const statement of [...redo, ...foreign]) await client.query(statement);
   };
 }
