@@ -35,7 +35,7 @@ const notPrisma = [
 
 // The client-safe part of lib/ (no `import 'server-only'`; the list
 // tests/unit/import-boundaries.test.ts holds lib/ to): what the browser may load.
-const CLIENT_SAFE_LIB = String.raw`(validation|utils)(/|$)|realtime/(events|change-feed)$|errors$`;
+const CLIENT_SAFE_LIB = String.raw`(validation|utils)(/|$)|realtime/(events|change-feed)$|figures/board$|errors$`;
 
 /**
  * components/ may import only the client-safe modules of lib/ at run time
@@ -46,7 +46,7 @@ function componentZones() {
     {
       regex: String.raw`^(@/|(\.\./)+)lib/(?!${CLIENT_SAFE_LIB})`,
       message:
-        'components/ import only the client-safe lib/validation, lib/utils, lib/errors.ts and lib/realtime/{events,change-feed}.ts at run time (`import type` from elsewhere is fine). Move what the browser needs into one of them.',
+        'components/ import only the client-safe lib/validation, lib/utils, lib/errors.ts, lib/figures/board.ts and lib/realtime/{events,change-feed}.ts at run time (`import type` from elsewhere is fine). Move what the browser needs into one of them.',
       allowTypeImports: true,
     },
     {
@@ -195,6 +195,17 @@ export default defineConfig(
   { files: ['components/**'], rules: { '@typescript-eslint/no-restricted-imports': imports([...notPrisma, ...componentZones()]) } },
   { files: ['lib/**'], rules: { '@typescript-eslint/no-restricted-imports': imports([libDown]) } },
   { files: ['lib/validation/**', 'lib/utils/**'], rules: { '@typescript-eslint/no-restricted-imports': imports([libDown, ...clientSafeLibZones()]) } },
+  {
+    // The figures board is pure and shared with the browser; its siblings in lib/figures/ are server-only.
+    files: ['lib/figures/board.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': imports([
+        libDown,
+        ...clientSafeLibZones(),
+        { regex: String.raw`^\./`, message: 'lib/figures/board.ts is client-safe: it imports lib/validation and lib/utils only.' },
+      ]),
+    },
+  },
   { files: ['server/**'], rules: { '@typescript-eslint/no-restricted-imports': imports([serverDown]) } },
   // tests/ may import everything (STYLE.md), server/ included.
   { files: ['tests/**'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },

@@ -227,7 +227,7 @@ export const fanout: Benchmark = {
   title: 'Fan-out latency',
   run: async ({ database, log }) => {
     const url = await database.create('bench_fanout');
-    await usingDatabase(url, () => bulkImportClaims({ claims: syntheticClaims({ count: CLAIMS, prefix: 'fanout' }), group: false }));
+    await usingDatabase(url, () => bulkImportClaims({ claims: syntheticClaims({ count: CLAIMS, prefix: 'fanout' }), group: false, figures: false }));
     const claims = await sql<ClaimRef>(url, `SELECT id, version FROM claims WHERE source_key LIKE 'fanout-%' ORDER BY source_key`);
 
     const app = await startFactdesk({ port: APP_PORT, databaseUrl: url, preload: PROBE, env: { BENCH_PROBE_PORT: String(PROBE_PORT) } });

@@ -109,7 +109,7 @@ const QUERY_PROBES = 60;
 async function seedDesk(database: BenchDatabase, desk: Desk, size: number, log: (m: string) => void): Promise<{ url: string; bulkUrl: string }> {
   const url = await database.create(`bench_import_${desk.key}_${size}`);
   const bar = progressBar(`import (${desk.label}): seeding ${fmtInt(size)} claims`, size);
-  await usingDatabase(url, () => bulkImportClaims({ claims: desk.claims(size), onProgress: (n) => bar.update(n), group: false }));
+  await usingDatabase(url, () => bulkImportClaims({ claims: desk.claims(size), onProgress: (n) => bar.update(n), group: false, figures: false }));
   bar.finish();
   await sql(url, 'VACUUM (ANALYZE) claims');
   await sql(url, 'VACUUM (ANALYZE) article_fingerprints');
@@ -227,7 +227,7 @@ async function measureDesk(database: BenchDatabase, desk: Desk, size: number, lo
     pipelineMs += await usingDatabase(url, () => pipelineRound(desk, size, round, samples, pending));
     const batch = bulkBatch(round);
     const t0 = performance.now();
-    await usingDatabase(bulkUrl, () => bulkImportClaims({ claims: batch, group: false }));
+    await usingDatabase(bulkUrl, () => bulkImportClaims({ claims: batch, group: false, figures: false }));
     bulkMs += performance.now() - t0;
     log(`import (${desk.label}, ${fmtInt(size)}): round ${round + 1}/${ROUNDS} done`);
   }

@@ -5,6 +5,8 @@ import os from 'node:os';
 import { ensureBuilt } from '../scripts/prepare.mjs';
 import { fanout } from './fanout';
 import { deskScale } from './desk-scale';
+import { figuresBoard } from './figures-board';
+import { figuresExtraction } from './figures-extraction';
 import { importMemory } from './import-memory';
 import { importThroughput } from './import-throughput';
 import { socketMemory } from './socket-memory';
@@ -17,7 +19,18 @@ import { runCleanups } from './support/processes';
 import { writeResults } from './support/report';
 import { verdictThroughput } from './verdict-throughput';
 
-const ALL: Benchmark[] = [fanout, verdictThroughput, deskScale, socketMemory, importThroughput, importMemory, storyGrouping, storyPages];
+const ALL: Benchmark[] = [
+  fanout,
+  verdictThroughput,
+  deskScale,
+  socketMemory,
+  importThroughput,
+  importMemory,
+  storyGrouping,
+  storyPages,
+  figuresExtraction,
+  figuresBoard,
+];
 
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 

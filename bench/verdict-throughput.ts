@@ -160,17 +160,24 @@ export const verdictThroughput: Benchmark = {
   run: async ({ database, log }) => {
     const url = await database.create('bench_throughput');
     const maxWriters = Math.max(...WRITERS);
-    await usingDatabase(url, () => bulkImportClaims({ claims: syntheticClaims({ count: maxWriters, prefix: 'writer' }), group: false }));
+    await usingDatabase(url, () => bulkImportClaims({ claims: syntheticClaims({ count: maxWriters, prefix: 'writer' }), group: false, figures: false }));
     const claims = await sql<ClaimRef>(url, `SELECT id, version FROM claims WHERE source_key LIKE 'writer-%' ORDER BY source_key`);
     const [actor] = await sql<{ id: string; email: string }>(url, `SELECT id, email FROM users WHERE email = 'reviewer@factdesk.test'`);
 
-    const app = await startFactdesk({ port: APP_PORT, databaseUrl: url });
+    // Two servers on one database: the one measured as "the API" signs audit
+    // checkpoints (the default, every 100 events); the other has them off, for
+    // the on/off comparison (issue 14). Both take turns, like the pg baseline.
+    const app = await startFactdesk({ port: APP_PORT, databaseUrl: url, env: { AUDIT_CHECKPOINTS_DISABLED: '0' } });
+    const unsigned = await startFactdesk({ port: APP_PORT + 1, databaseUrl: url, env: { AUDIT_CHECKPOINTS_DISABLED: '1' } });
     const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
     const rows: string[][] = [];
+    const checkpointRows: string[][] = [];
     let chain: string;
     try {
       const signedIn = await signInDemoUsers(app.baseUrl);
       const cookies = [signedIn.reviewer, signedIn.reviewer2, signedIn.editor];
+      const signedInOff = await signInDemoUsers(unsigned.baseUrl);
+      const cookiesOff = [signedInOff.reviewer, signedInOff.reviewer2, signedInOff.editor];
       for (const writers of WRITERS) {
         const mine = claims.slice(0, writers);
         const refresh = async () => {
@@ -185,13 +192,17 @@ export const verdictThroughput: Benchmark = {
         await refresh();
         const viaApi = apiWriter(app.baseUrl, cookies, mine);
         const viaSql = sqlWriter(pool, actor!, mine);
+        const viaApiOff = apiWriter(unsigned.baseUrl, cookiesOff, mine);
         await closedLoop(writers, WARMUP_MS, viaApi);
+        await closedLoop(writers, WARMUP_MS, viaApiOff);
         await closedLoop(writers, WARMUP_MS, viaSql);
         // Short turns, so background load on a shared machine falls on both paths alike.
         const api = emptyResult();
         const base = emptyResult();
+        const off = emptyResult();
         for (let slice = 0; slice < SLICES; slice++) {
           merge(api, await closedLoop(writers, DURATION_MS / SLICES, viaApi));
+          merge(off, await closedLoop(writers, DURATION_MS / SLICES, viaApiOff));
           merge(base, await closedLoop(writers, DURATION_MS / SLICES, viaSql));
         }
         await sleep(500);
@@ -208,14 +219,16 @@ export const verdictThroughput: Benchmark = {
           fmtRatio(a.p99 / b.p99),
           `${api.errors} / ${base.errors}`,
         ]);
+        checkpointRows.push([String(writers), fmtInt(rate(api)), fmtInt(rate(off)), fmtRatio(rate(api) / rate(off)), `${api.errors} / ${off.errors}`]);
       }
       const verdict = await usingDatabase(url, () => verifyAuditChain());
       chain = verdict.ok
-        ? `Audit hash chain verified afterwards: ${fmtInt(verdict.checked)} events, intact (both paths extend the same chain).`
+        ? `Audit hash chain verified afterwards: ${fmtInt(verdict.checked)} events, intact (all paths extend the same chain).`
         : `Audit hash chain BROKEN at event ${verdict.brokenAt}: ${verdict.why}`;
     } finally {
       await pool.end();
       await app.stop();
+      await unsigned.stop();
     }
     return [
       `Each writer decides its own claim again and again (closed loop) for ${DURATION_MS / 1000} s per path after ${WARMUP_MS / 1000} s of warm-up; ` +
@@ -235,6 +248,11 @@ export const verdictThroughput: Benchmark = {
         ],
         rows,
       ),
+      '',
+      `Signed audit checkpoints on and off (\`AUDIT_CHECKPOINTS_DISABLED\`), two servers on the same database taking turns with the others; ` +
+        'the signing server keeps polling while the other one runs (it signs every 100 events, after commit).',
+      '',
+      markdownTable(['writers', 'API verdicts/s, checkpoints on', 'API verdicts/s, checkpoints off', 'ratio (on / off)', 'errors (on / off)'], checkpointRows),
       '',
       chain,
     ].join('\n');

@@ -13,14 +13,14 @@ const SAVE_TIMEOUT_MS = 20_000;
 export async function postJson<T>(
   url: string,
   body: unknown,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; method?: 'POST' | 'PATCH' } = {},
 ): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
   const timeoutMs = options.timeoutMs ?? SAVE_TIMEOUT_MS;
   let res: Response;
   let json: Record<string, unknown>;
   try {
     res = await fetch(url, {
-      method: 'POST',
+      method: options.method ?? 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),

@@ -23,7 +23,7 @@ export function ClaimNav({
     k: () => previous && router.push(href(previous)),
   });
   return (
-    <nav aria-label="Claim navigation" className="flex items-center gap-3 text-sm">
+    <nav aria-label="Claim navigation" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
       <Link href={listQuery ? `/?${listQuery}` : '/'} className="text-blue-700 hover:underline">
         ← Back to list
       </Link>

@@ -113,7 +113,7 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery, first
       </div>
       {notice}
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm" data-keyboard-list>
           <caption className="sr-only">Claims, most recently changed first. Press j and k to move, Enter to open.</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>

@@ -6,7 +6,7 @@
 // saved under the server's name.
 import { useRef, useState } from 'react';
 import { exportUrl } from '@/lib/utils/export-url';
-import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from '@/lib/validation/export';
+import { EXPORT_FORMATS, EXPORT_FORMAT_HELP, EXPORT_FORMAT_LABELS, type ExportFormat } from '@/lib/validation/export';
 
 type Props = {
   /** The list's filters as a query string ("status=disputed&q=…"). */
@@ -116,7 +116,7 @@ export function ExportDialog({ filterQuery = '', selectedIds = [], story }: Prop
               The {selectedIds.length} selected claim{selectedIds.length === 1 ? '' : 's'}
             </label>
           </fieldset>
-          <fieldset>
+          <fieldset aria-describedby="export-format-help">
             <legend className="text-sm font-medium">Format</legend>
             {EXPORT_FORMATS.map((f) => (
               <label key={f} className="mt-1 flex items-center gap-2 text-sm">
@@ -124,6 +124,9 @@ export function ExportDialog({ filterQuery = '', selectedIds = [], story }: Prop
                 {EXPORT_FORMAT_LABELS[f]}
               </label>
             ))}
+            <p id="export-format-help" data-testid="export-format-help" className="mt-2 text-xs text-slate-600">
+              {EXPORT_FORMAT_HELP[format]}
+            </p>
           </fieldset>
           <div aria-live="polite" className="min-h-6 text-sm">
             {running && (

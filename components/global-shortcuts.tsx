@@ -1,9 +1,27 @@
 'use client';
 
-// Desk-wide shortcuts: "/" focuses search, "?" lists every shortcut.
+// Desk-wide shortcuts: "/" focuses search, "?" lists every shortcut, j / k move
+// between the claims of whatever list the page shows (the claims list, a story's
+// articles: the elements marked data-keyboard-list).
+// They live here, in the layout, rather than in each list page: the layout
+// hydrates first, so a j pressed as soon as the desk says it is ready is never
+// lost to a page whose own script has not run yet. They read the links from the
+// DOM as it is, which server-rendered rows already fill.
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useShortcuts } from './use-shortcuts';
+
+/** Focuses the claim link `delta` away from the focused one (the first or last when none is). */
+function moveInList(delta: number) {
+  const links = Array.from(document.querySelectorAll<HTMLAnchorElement>('[data-keyboard-list] a[data-claim-link]'));
+  if (links.length === 0) return;
+  const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+  const next = at === -1 ? (delta > 0 ? 0 : links.length - 1) : Math.min(links.length - 1, Math.max(0, at + delta));
+  const link = links[next];
+  if (!link) return;
+  link.focus();
+  link.closest('tr, li')?.scrollIntoView({ block: 'nearest' });
+}
 
 const SHORTCUTS: [string, string][] = [
   ['1 / 2 / 3', 'Pick Verified / Disputed / Outdated (claim page)'],
@@ -27,7 +45,27 @@ export function GlobalShortcuts() {
       else router.push('/?focus=search');
     },
     '?': () => setOpen(true),
+    j: () => moveInList(1),
+    k: () => moveInList(-1),
   });
+
+  // Enter on a claim the keyboard selected opens it inside the desk, through the
+  // router the layout already has: a page whose own links have not hydrated yet
+  // would otherwise reload the whole desk, and keys pressed during that reload
+  // (the 1 / 2 / 3 that follow) would be lost. With a modifier it stays the
+  // browser's (a new tab or window).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || e.defaultPrevented || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+      const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('[data-keyboard-list] a[data-claim-link]') : null;
+      const href = link?.getAttribute('href');
+      if (!href) return;
+      e.preventDefault();
+      router.push(href);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [router]);
 
   // Lets tests (and scripts) know keyboard shortcuts are live after hydration.
   useEffect(() => {

@@ -6,6 +6,8 @@ test('a reviewer marks a claim disputed with reason and evidence using only the 
   // Sign-in leads to a list of two claims of this test's own.
   const { tag } = await freshClaims('fourGuards', 'colombia567');
   await page.goto(`/login?callbackUrl=${encodeURIComponent(`/?q=${tag}`)}`);
+  // The page puts the cursor in Email; the browser does so at its next frame, which can come after "load".
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type('reviewer@factdesk.test');
   await page.keyboard.press('Tab');
   await page.keyboard.type(DEMO_PASSWORD);

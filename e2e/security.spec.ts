@@ -165,9 +165,15 @@ test('every page runs under its CSP with no violations, and markup injected anyw
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
   await page.getByTestId('claim-row').getByRole('link').first().click();
   await expect(page.getByTestId('verdict-panel')).toBeVisible();
+  // An export signs the chain's head; the editor's audit page then shows it proven up to that checkpoint.
+  expect((await page.request.get('/api/audit/export?from=1&to=1')).status()).toBe(200);
   await page.goto('/audit');
   // The one table the reader sees: while the page streams in, React may still hold a hidden copy.
   await expect(page.getByTestId('audit-table').filter({ visible: true })).toBeVisible();
+  await expect(page.getByTestId('audit-verification').filter({ visible: true })).toContainText(
+    /Verified: all \d+ events hash-link, and events 1–\d+ match the checkpoint signed/,
+  );
+  await page.screenshot({ path: 'e2e/screenshots/audit-verified.png' });
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expectNoCspViolations(page, w);

@@ -96,6 +96,11 @@ export const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    // The owner role that runs migrations (lib/runtime/roles.ts); DATABASE_URL is then the runtime role.
+    DATABASE_MIGRATION_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
     DATA_DIR: z.string().min(1).default('.data'),
     NEXTAUTH_URL: webUrl().optional(),
@@ -125,8 +130,36 @@ export const configSchema = z
     // the two, an editor is asked.
     STORY_JOIN_THRESHOLD: threshold(0.17),
     STORY_SUGGEST_THRESHOLD: threshold(0.12),
+    // Signed audit checkpoints (issue 14; lib/audit/checkpointer.ts). The key: a
+    // PKCS#8 PEM Ed25519 private key, or that PEM in base64 (one line, for
+    // compose files); unset, DATA_DIR/audit-signing-key is created on first start.
+    AUDIT_SIGNING_KEY: z.string().min(1).optional(),
+    // Earlier public keys (raw 32 bytes, base64url, comma-separated) whose
+    // checkpoints still count after a key rotation.
+    AUDIT_TRUSTED_KEYS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine((keys) => keys.length <= 100 && keys.every((k) => /^[A-Za-z0-9_-]{43}$/.test(k)), {
+        error: 'must be comma-separated Ed25519 public keys, each 32 bytes in base64url (43 characters)',
+      }),
+    // On: this server signs no checkpoints of its own (bench/verdict-throughput.ts compares).
+    AUDIT_CHECKPOINTS_DISABLED: flag(),
+    AUDIT_CHECKPOINT_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    AUDIT_CHECKPOINT_MINUTES: z.coerce.number().positive().max(10_080).default(10),
+    // A shell command each new checkpoint's JSON line is piped to (stdin), e.g. a git commit or a mail.
+    AUDIT_CHECKPOINT_COMMAND: z.string().min(1).optional(),
+    AUDIT_CHECKPOINT_COMMAND_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   })
   .superRefine((s, ctx) => {
+    if (s.DATABASE_MIGRATION_URL && !s.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_MIGRATION_URL'], message: 'needs DATABASE_URL too (the runtime role the app connects as)' });
+    }
     if (s.STORY_SUGGEST_THRESHOLD > s.STORY_JOIN_THRESHOLD) {
       ctx.addIssue({
         code: 'custom',

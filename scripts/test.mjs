@@ -55,6 +55,7 @@ function counts() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  let flaky = 0;
   if (existsSync(vitestJson)) {
     const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
     passed += v.numPassedTests;
@@ -66,14 +67,15 @@ function counts() {
   if (existsSync(pwJson)) {
     const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
     passed += s.expected + s.flaky;
+    flaky += s.flaky;
     failed += s.unexpected;
     skipped += s.skipped;
   } else failed += 1;
-  return { passed, failed, skipped };
+  return { passed, failed, skipped, flaky };
 }
 
 const counted = counts();
-const { passed, skipped } = counted;
+const { passed, skipped, flaky } = counted;
 // A runner that failed without a failing test (its server did not start, a
 // setup file threw) still fails the run, and the closing line says so.
 /** @type {[string, import('node:child_process').SpawnSyncReturns<Buffer>][]} */
@@ -86,6 +88,6 @@ const failed = counted.failed || runnerErrors.length;
 const ok = runnerErrors.length === 0 && failed === 0 && passed > 0;
 console.log(`\nFactdesk tests (vitest ${vitest.status === 0 ? 'ok' : 'FAILED'}, playwright ${playwright.status === 0 ? 'ok' : 'FAILED'})`);
 console.log(
-  `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${counted.failed === 0 && runnerErrors.length ? ` (${runnerErrors.join(' and ')} stopped before reporting a failing test: see above)` : ''}`,
+  `${passed} passed${flaky ? ` (${flaky} of them only on a retry: see "flaky" above)` : ''}, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${counted.failed === 0 && runnerErrors.length ? ` (${runnerErrors.join(' and ')} stopped before reporting a failing test: see above)` : ''}`,
 );
 process.exit(ok ? 0 : 1);

@@ -6,12 +6,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Config, config as currentConfig, provideDerived } from '../lib/env';
 import { networkAccess } from '../lib/http/allowed-hosts';
-import { applyMigrations } from '../lib/runtime/migrate';
-import { type DatabaseHandle, startEmbeddedPostgres } from '../lib/runtime/postgres';
+import { type PreparedDatabase, migrateDatabase, openDatabase } from '../lib/runtime/prepare-database';
 import { groupUngrouped } from '../lib/stories/desk/backfill';
+import { extractStaleFigures } from '../lib/figures/desk/backfill';
 import { formatSummary, seedArticles, seedDemoUsers } from '../seeds/run-seed';
 
-export type Boot = { database: DatabaseHandle; demoUsers: boolean; config: Config };
+export type Boot = { database: PreparedDatabase; demoUsers: boolean; config: Config };
 
 // Without NEXTAUTH_SECRET, a random secret is kept in DATA_DIR so sessions
 // survive restarts on this machine. Several machines must share one: set it.
@@ -49,22 +49,18 @@ export async function bootstrap(log: (m: string) => void): Promise<Boot> {
   const settings = currentConfig();
   const secret = sessionSecret(settings);
 
-  const database = settings.DATABASE_URL
-    ? { url: settings.DATABASE_URL, embedded: false, stop: async () => {} }
-    : await startEmbeddedPostgres({
-        dataDir: path.join(settings.DATA_DIR, 'postgres'),
-        port: settings.EMBEDDED_PG_PORT,
-        database: 'factdesk',
-        log,
-      });
+  // Embedded: the server, its owner and runtime roles; external: DATABASE_URL
+  // (runtime) and DATABASE_MIGRATION_URL (owner) if set.
+  const database = await openDatabase(settings, log);
   // From here on config() carries the database and secret, for the custom
   // server and Next's route handlers alike (one registry on globalThis).
   const config = provideDerived({ databaseUrl: database.url, sessionSecret: secret });
   log(database.embedded ? `Embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_PG_PORT}` : 'Using the PostgreSQL server from DATABASE_URL');
 
-  const applied = await applyMigrations(database.url);
+  const applied = await migrateDatabase(database, log);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
 
+  // Seeds and backfills write ordinary tables: as the runtime role, like the app.
   const summary = await seedArticles();
   const demoUsers = database.embedded || config.SEED_DEMO_USERS;
   if (demoUsers) summary.demoUsersCreated = await seedDemoUsers();
@@ -72,5 +68,8 @@ export async function bootstrap(log: (m: string) => void): Promise<Boot> {
   // An existing desk gets its stories (and evidence of older rules is redone) before the first request.
   const { grouped } = await groupUngrouped();
   if (grouped) log(`Grouped ${grouped} article${grouped === 1 ? '' : 's'} into stories`);
+  // Articles no extractor of this FIGURES_VERSION has read (a desk from before figures, bulk imports, a new extractor).
+  const { extracted } = await extractStaleFigures();
+  if (extracted) log(`Extracted the figures of ${extracted} article${extracted === 1 ? '' : 's'}`);
   return { database, demoUsers, config };
 }

@@ -3,6 +3,8 @@
 import { createServer } from 'node:http';
 import next from 'next';
 import { CLIENT_IP_HEADER } from '../lib/auth/options';
+import { startCheckpointer } from '../lib/audit/checkpointer';
+import { loadSigningKey } from '../lib/audit/signing-key';
 import { disconnectDb } from '../lib/db';
 import { config as loadConfig } from '../lib/env';
 import { clientAddress } from '../lib/http/client-address';
@@ -49,6 +51,11 @@ async function main() {
     eventLimit: { capacity: config.SOCKET_EVENT_BURST, refillPerSecond: config.SOCKET_EVENTS_PER_SECOND },
   });
 
+  // The key is read (or created) before the first request: a bad AUDIT_SIGNING_KEY stops the start.
+  const { publicKey } = loadSigningKey();
+  say(`Audit checkpoints signed with key ${publicKey.keyId} (public key ${publicKey.publicKey})`);
+  const checkpointer = config.AUDIT_CHECKPOINTS_DISABLED ? null : startCheckpointer();
+
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
   for (const line of bannerLines({ demoUsers: boot.demoUsers })) say(line);
   if (boot.demoUsers) {
@@ -64,6 +71,7 @@ async function main() {
     force.unref();
     await realtime.close();
     httpServer.closeAllConnections();
+    await checkpointer?.stop();
     await disconnectDb();
     await boot.database.stop();
     say('stopped.');

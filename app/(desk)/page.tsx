@@ -9,7 +9,6 @@ import { userNames } from '@/lib/users/user-names';
 import { CLAIMS_VIEW_COOKIE, claimsView } from '@/lib/utils/claims-view';
 import { parseListParams, type RawSearch } from '@/lib/validation/list-params';
 import { ClaimFilters } from '@/components/claim-filters';
-import { ListKeyboard } from '@/components/list-keyboard';
 import { ClaimsTable } from '@/components/claims-table';
 import { GroupToggle } from '@/components/stories/group-toggle';
 import { GroupedClaims } from '@/components/stories/grouped-claims';
@@ -54,7 +53,6 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
 
   return (
     <div className="space-y-5">
-      <ListKeyboard />
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold tracking-tight">Claims</h1>
         {!valid && <p className="text-sm text-amber-800">Some filters in the address were not understood and were ignored.</p>}

@@ -6,12 +6,14 @@
 import { useId, useRef, useState } from 'react';
 import { ACCEPTED_EXTENSIONS, fileProblem, MAX_FILES } from './import-items';
 import type { AddSources } from './article-sources';
+import { useHydrated } from '../use-hydrated';
 
 export function FileDrop({ onAdd, room, disabled }: { onAdd: AddSources; room: number; disabled: boolean }) {
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
+  const hydrated = useHydrated();
 
   function take(files: File[]) {
     const refused: string[] = [];
@@ -53,7 +55,7 @@ export function FileDrop({ onAdd, room, disabled }: { onAdd: AddSources; room: n
         </p>
         <button
           type="button"
-          disabled={disabled}
+          disabled={disabled || !hydrated}
           aria-describedby={hintId}
           onClick={() => input.current?.click()}
           className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50"

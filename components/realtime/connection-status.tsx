@@ -1,9 +1,9 @@
 'use client';
 
-import { useRealtime } from './realtime-provider';
+import { useConnectionStatus } from './realtime-provider';
 
 export function ConnectionStatus() {
-  const { status } = useRealtime();
+  const status = useConnectionStatus();
   const live = status === 'live';
   return (
     <span

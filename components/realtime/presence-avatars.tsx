@@ -1,12 +1,12 @@
 'use client';
 
 import { avatarColour, distinctInitials } from '@/lib/utils/format';
-import { useRealtime } from './realtime-provider';
+import { usePresence, useRealtime } from './realtime-provider';
 
 /** Who else has this claim open; "writing" people get a ring and a label. */
 export function PresenceAvatars({ claimId, showWriting = false }: { claimId: string; showWriting?: boolean }) {
-  const { presence, me } = useRealtime();
-  const people = (presence[claimId] ?? []).filter((p) => p.userId !== me.id);
+  const { me } = useRealtime();
+  const people = usePresence(claimId).filter((p) => p.userId !== me.id);
   if (people.length === 0) return null;
   const writers = people.filter((p) => p.writing);
   const labels = distinctInitials(people.map((p) => ({ id: p.userId, name: p.name })));

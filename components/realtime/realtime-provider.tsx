@@ -5,7 +5,7 @@
 // audit sequence number; after any reconnect, or when a gap appears, it asks
 // the server for everything since the last number it applied (replayed from
 // the audit log).
-import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { createChangeFeed } from '@/lib/realtime/change-feed';
 import type { Ack, ClaimPresence, ClientToServer, DeskChange, PresencePerson, ServerToClient, SyncResult } from '@/lib/realtime/events';
@@ -44,10 +44,42 @@ async function fetchPage(socket: DeskSocket, since: number): Promise<SyncResult 
 }
 export type Me = { id: string; displayName: string };
 
+/**
+ * A value that changes while the page is open (the connection status, who is
+ * where), read with useSyncExternalStore rather than through the context.
+ * The page's content streams into a Suspense boundary (app/(desk)/loading.tsx)
+ * that may not be hydrated yet when the socket connects. A change of a context
+ * value that boundary reads makes React discard its server HTML and render it
+ * again on the client, and until the streamed copy is removed both are in the
+ * document. A store reaches only components that have mounted, so nothing
+ * reaches a boundary before it hydrates.
+ */
+type Store<T> = { get: () => T; set: (update: (prev: T) => T) => void; subscribe: (fn: () => void) => () => void };
+
+function createStore<T>(initial: T): Store<T> {
+  let value = initial;
+  const subscribers = new Set<() => void>();
+  return {
+    get: () => value,
+    set: (update) => {
+      value = update(value);
+      for (const fn of subscribers) fn();
+    },
+    subscribe: (fn) => {
+      subscribers.add(fn);
+      return () => {
+        subscribers.delete(fn);
+      };
+    },
+  };
+}
+
+type PresenceByClaim = Record<string, PresencePerson[]>;
+
 type Realtime = {
   me: Me;
-  status: Status;
-  presence: Record<string, PresencePerson[]>;
+  statusStore: Store<Status>;
+  presenceStore: Store<PresenceByClaim>;
   subscribe: (fn: Listener) => () => void;
   view: (claimId: string | null) => void;
   writing: (claimId: string, what: 'verdict' | 'comment' | null) => void;
@@ -59,6 +91,23 @@ export function useRealtime(): Realtime {
   const ctx = useContext(Context);
   if (!ctx) throw new Error('useRealtime outside RealtimeProvider');
   return ctx;
+}
+
+const NOBODY: PresencePerson[] = [];
+const connecting = (): Status => 'connecting';
+const nobody = () => NOBODY;
+
+/** The live connection's state ('connecting' until the socket says otherwise, and while the page hydrates). */
+export function useConnectionStatus(): Status {
+  const { statusStore } = useRealtime();
+  return useSyncExternalStore(statusStore.subscribe, statusStore.get, connecting);
+}
+
+/** Who has the claim open, as the server last said (nobody while the page hydrates). */
+export function usePresence(claimId: string): PresencePerson[] {
+  const { presenceStore } = useRealtime();
+  const get = useCallback(() => presenceStore.get()[claimId] ?? NOBODY, [presenceStore, claimId]);
+  return useSyncExternalStore(presenceStore.subscribe, get, nobody);
 }
 
 /** Runs fn for every change applied from now on. */
@@ -79,8 +128,8 @@ export function RealtimeProvider({
   initialSeq: number;
   children: React.ReactNode;
 }) {
-  const [status, setStatus] = useState<Status>('connecting');
-  const [presence, setPresence] = useState<Record<string, PresencePerson[]>>({});
+  const [statusStore] = useState(() => createStore<Status>('connecting'));
+  const [presenceStore] = useState(() => createStore<PresenceByClaim>({}));
   // Set when the server says this page is too far behind to catch up live.
   const [reloadMessage, setReloadMessage] = useState<string | null>(null);
   const socketRef = useRef<DeskSocket | null>(null);
@@ -103,14 +152,15 @@ export function RealtimeProvider({
       onReload: setReloadMessage,
     });
 
-    const setPresenceFor = (p: ClaimPresence) => setPresence((all) => ({ ...all, [p.claimId]: p.people }));
+    const setStatus = (status: Status) => statusStore.set(() => status);
+    const setPresenceFor = (p: ClaimPresence) => presenceStore.set((all) => ({ ...all, [p.claimId]: p.people }));
 
     socket.on('connect', async () => {
       setStatus('live');
       await feed.sync();
       if (viewing.current) socket.emit('presence:view', { claimId: viewing.current });
       const snapshot = await askPresence(socket);
-      if (snapshot?.ok) setPresence(Object.fromEntries(snapshot.data.map((p) => [p.claimId, p.people])));
+      if (snapshot?.ok) presenceStore.set(() => Object.fromEntries(snapshot.data.map((p) => [p.claimId, p.people])));
     });
     socket.on('desk:change', feed.receive);
     socket.on('presence:claim', setPresenceFor);
@@ -134,7 +184,7 @@ export function RealtimeProvider({
       socket.removeAllListeners();
       socket.close();
     };
-  }, [apply]);
+  }, [apply, statusStore, presenceStore]);
 
   // Stable functions, so components can use them in effects without re-running.
   const subscribe = useCallback((fn: Listener) => {
@@ -154,7 +204,12 @@ export function RealtimeProvider({
     [canAnnounceWriting],
   );
 
-  const value = useMemo<Realtime>(() => ({ me, status, presence, subscribe, view, writing }), [me, status, presence, subscribe, view, writing]);
+  // Stable while the page is open (me changes only with the account): see Store.
+  const { id, displayName } = me;
+  const value = useMemo<Realtime>(
+    () => ({ me: { id, displayName }, statusStore, presenceStore, subscribe, view, writing }),
+    [id, displayName, statusStore, presenceStore, subscribe, view, writing],
+  );
 
   return (
     <Context.Provider value={value}>

@@ -38,6 +38,9 @@ export function ClaimStoryPanel({ story, language, thresholds }: Props) {
               {story.story.size} article{story.story.size === 1 ? '' : 's'}
             </span>
             <DecidedBar decided={story.story.decided} size={story.story.size} className="w-12" />
+            <Link href={`/stories/${story.story.id}/figures`} className="font-medium text-blue-800 underline" data-testid="claim-story-figures-link">
+              Figures board
+            </Link>
           </p>
           {story.others.length === 0 ? (
             <p className="mt-3 text-sm text-slate-600">No other article reports this story yet.</p>

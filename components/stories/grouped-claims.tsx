@@ -68,7 +68,7 @@ export function GroupedClaims({ groups: initial, names, suffix, filterQuery, fir
       {groups.length === 0 ? (
         empty
       ) : (
-        <div className="space-y-4" data-testid="story-groups">
+        <div className="space-y-4" data-testid="story-groups" data-keyboard-list>
           {groups.map(({ story, claims, matching }) => (
             <section
               key={story.id}

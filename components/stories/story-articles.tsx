@@ -49,7 +49,7 @@ export function StoryArticles({ storyId, version, articles, thresholds, canDecid
         />
       )}
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="w-full text-left text-sm" data-testid="story-articles">
+        <table className="w-full text-left text-sm" data-testid="story-articles" data-keyboard-list>
           <caption className="sr-only">The story’s articles{canDecide ? '. Tick articles to split them off into a new story.' : '.'}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>

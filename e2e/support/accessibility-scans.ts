@@ -270,6 +270,49 @@ const STORY_SCANS: Scan[] = [
   },
 ];
 
+/** The figures board of the seed story (issue 13). */
+async function openBoard(page: Page, claims: Claims) {
+  await page.goto(`/stories/${await storyOf(page, claims.verified)}/figures`);
+  await deskReady(page);
+  await expect(page.getByTestId('figure-group').first()).toBeVisible();
+}
+
+const FIGURE_SCANS: Scan[] = [
+  {
+    name: 'figures board',
+    covers: ['page:/stories/[id]/figures'],
+    roles: ALL_ROLES,
+    open: async (page, { claims }) => openBoard(page, claims),
+  },
+  {
+    name: 'figures board, a chart point focused and a verdict form open',
+    covers: ['page:/stories/[id]/figures'],
+    roles: WRITERS,
+    open: async (page, { claims }) => {
+      await openBoard(page, claims);
+      await page.getByTestId('chart-point').first().focus();
+      await expect(page.getByTestId('chart-tooltip')).toBeVisible();
+      await page.getByTestId('figure-review').first().click();
+      await expect(page.getByTestId('figure-verdict-form')).toBeVisible();
+      await page.getByTestId('conflict-mark').first().click();
+      await expect(page.getByTestId('conflict-why').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'claim page, a figure correction and "Add a figure" open',
+    covers: ['page:/claims/[id]'],
+    roles: ['editor'],
+    open: async (page, { claims }) => {
+      await openClaim(page, claims.open);
+      await expect(page.getByTestId('figure-highlight').first()).toBeVisible();
+      await page.getByTestId('figure-item-correct').first().click();
+      await expect(page.getByTestId('figure-correct-form')).toBeVisible();
+      await page.getByRole('button', { name: 'add a figure…' }).click();
+      await expect(page.getByTestId('figure-add-form')).toBeVisible();
+    },
+  },
+];
+
 export const SCANS: Scan[] = [
   {
     name: 'sign-in page',
@@ -586,6 +629,7 @@ export const SCANS: Scan[] = [
       await expect(page.getByText('No events match.')).toBeVisible();
     },
   },
+  ...FIGURE_SCANS,
   ...STORY_SCANS,
   ...ADD_ARTICLES_SCANS,
 ];

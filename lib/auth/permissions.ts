@@ -26,3 +26,5 @@ export const canImportArticles = canReview;
 /** Confirm or reject a suggested link, move, split, merge or rename stories: editors only; everyone reads them. */
 export const canDecideStories = (a: HasRole) => isEditor(a);
 export const canReadStories = (_a: Actor) => true;
+/** Correct, add or dismiss figures (issue 13): editors only. Figure verdicts follow canSetVerdict; everyone reads. */
+export const canEditFigures = (a: HasRole) => isEditor(a);

@@ -6,7 +6,10 @@
 // Publishes no realtime events for the claims: a browser sees them on its
 // next load. After each batch commits, its claims are grouped into stories
 // one by one (lib/stories/desk/backfill.ts, as at start-up), unless `group` is
-// false; a claim left ungrouped by a crash is grouped on the next start.
+// false; a claim left ungrouped by a crash is grouped on the next start. Their
+// figures are extracted inside the batch's transaction, with their
+// figure.extracted events (lib/figures/desk/bulk-figures.ts), unless `figures`
+// is false; the next start's backfill then extracts them.
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -17,6 +20,8 @@ import { appendAuditEvents } from '../audit/append-audit-events';
 import { SYSTEM_ACTOR } from '../validation/audit-events';
 import { db } from '../db';
 import { groupStoredClaim } from '../stories/desk/backfill';
+import { saveNewClaimsFigures } from '../figures/desk/bulk-figures';
+import { FIGURES_VERSION } from '../figures/extract-figures';
 
 const bulkClaimSchema = z.object({
   sourceKey: z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'sourceKey: letters, digits, "_", "." or "-" (at most 200)'),
@@ -33,7 +38,7 @@ const DEFAULT_BATCH = 1000;
 
 type InsertedRow = { id: string; source_key: string; title: string; language: string; content_hash: string };
 
-async function importBatch(batch: BulkClaimInput[]): Promise<string[]> {
+async function importBatch(batch: BulkClaimInput[], options: { figures: boolean }): Promise<string[]> {
   const rows = batch.map((input) => {
     const c = bulkClaimSchema.parse(input);
     return {
@@ -49,8 +54,10 @@ async function importBatch(batch: BulkClaimInput[]): Promise<string[]> {
   return db.$transaction(
     async (tx) => {
       const inserted = await tx.$queryRawUnsafe<InsertedRow[]>(
-        `INSERT INTO claims (id, source_key, title, body, boilerplate, language, search_text, content_hash)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+        // figures_version is written with the claim when this batch extracts its figures: an UPDATE of the
+        // just-inserted rows afterwards is not a HOT update and rewrites every index of claims.
+        `INSERT INTO claims (id, source_key, title, body, boilerplate, language, search_text, content_hash, figures_version)
+       SELECT u.*, $9::smallint FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) AS u
        ON CONFLICT (source_key) DO NOTHING
        RETURNING id, source_key, title, language, content_hash`,
         rows.map((r) => r.id),
@@ -61,6 +68,7 @@ async function importBatch(batch: BulkClaimInput[]): Promise<string[]> {
         rows.map((r) => r.language),
         rows.map((r) => r.searchText),
         rows.map((r) => r.contentHash),
+        options.figures ? FIGURES_VERSION : null,
       );
       const bodyById = new Map<string, string>(rows.map((r) => [r.id, r.body]));
       await saveFingerprints(
@@ -76,6 +84,12 @@ async function importBatch(batch: BulkClaimInput[]): Promise<string[]> {
           after: { sourceKey: c.source_key, title: c.title, language: c.language, contentHash: c.content_hash },
         })),
       );
+      if (options.figures)
+        await saveNewClaimsFigures(
+          tx,
+          inserted.map((c) => ({ id: c.id, body: bodyById.get(c.id) ?? '', language: c.language })),
+          { versionSet: true },
+        );
       return inserted.map((c) => c.id);
     },
     { timeout: 60_000 },
@@ -89,12 +103,14 @@ export async function bulkImportClaims(options: {
   onProgress?: (handled: number) => void;
   /** Group the claims into stories after each batch (default). False leaves them to the next start-up's backfill. */
   group?: boolean;
+  /** Extract the claims' figures in each batch's transaction (default). False leaves them to the next start-up's backfill. */
+  figures?: boolean;
 }): Promise<BulkImportResult> {
   const size = options.batchSize ?? DEFAULT_BATCH;
   const result: BulkImportResult = { created: 0, skipped: 0 };
   let batch: BulkClaimInput[] = [];
   const flush = async () => {
-    const ids = await importBatch(batch);
+    const ids = await importBatch(batch, { figures: options.figures !== false });
     if (options.group !== false) for (const id of ids) await groupStoredClaim(id);
     result.created += ids.length;
     result.skipped += batch.length - ids.length;

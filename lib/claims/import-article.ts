@@ -2,8 +2,8 @@
 // CLI alike: prepare the article (lib/articles: decode, extract, title,
 // language, boilerplate, fingerprint), check duplicates, then write the claim, its
 // fingerprint, its source snapshot and the audit event in one transaction,
-// group it into a story in the same transaction (lib/stories/desk), and
-// publish both changes after the commit. Bad input is an AppError with one
+// group it into a story and extract its figures in the same transaction
+// (lib/stories/desk, lib/figures/desk), and publish the changes after the commit. Bad input is an AppError with one
 // sentence and nothing written. `preview` does everything but write.
 import 'server-only';
 import type { Claim } from '../generated/prisma/client';
@@ -22,6 +22,9 @@ import { seedSourceKey } from '../articles/parse-article';
 import { type ImportContent, type PreparedArticle, prepareArticle } from '../articles/prepare-article';
 import { groupArticle, type GroupArticleResult } from '../stories/desk/group-on-import';
 import { lockStories } from '../stories/desk/lock';
+import { extractClaimFigures, type ExtractClaimFiguresResult } from '../figures/desk/reextract';
+import { lockClaimFigures } from '../figures/desk/lock';
+import { shiftFigureSpans } from '../figures/desk/shift-spans';
 
 export type ImportArticleOptions = {
   /** Who imports; null for the system (the seeder, scripts run on the server). */
@@ -81,31 +84,53 @@ export async function importArticle(options: ImportArticleOptions): Promise<Impo
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`;
       const decision = await decide(tx, options, key, article);
       const writes = decision.outcome === 'created' || (decision.outcome === 'updated' && decision.existing !== undefined);
-      if (!writes) return { ...base, ...decision, claim: null, grouped: null, written: false };
+      if (!writes) return { ...base, ...decision, claim: null, grouped: null, figures: null, written: false };
       // Grouping changes stories: their lock comes before the audit chain's (lib/stories/desk/lock.ts).
       await lockStories(tx);
       if (decision.outcome === 'updated' && decision.existing) {
+        // An existing article's figures are locked before the audit chain (lib/figures/desk/lock.ts).
+        await lockClaimFigures(tx, decision.existing.id);
         const { claim, event } = await updateSeedClaim(tx, options, decision.existing, article);
         const grouped = await group(tx, options, claim.id, article);
-        return { ...base, ...decision, claim, event, grouped, written: true };
+        // Figures after the edit move with their text, then the new text is read (matched by span).
+        await shiftFigureSpans(tx, claim.id, decision.existing.body, claim.body);
+        const figures = await extract(tx, options, claim);
+        return { ...base, ...decision, claim, event, grouped, figures, written: true };
       }
       const best = decision.nearDuplicates[0] ?? null;
       const { claim, event } = await createClaim(tx, options, key, article, best);
       const grouped = await group(tx, options, claim.id, article);
-      return { ...base, ...decision, claimId: claim.id, nearDuplicateOf: best, claim, event, grouped, written: true };
+      const figures = await extract(tx, options, claim);
+      return { ...base, ...decision, claimId: claim.id, nearDuplicateOf: best, claim, event, grouped, figures, written: true };
     },
     { timeout: 15_000 },
   );
 
-  const { claim: _claim, grouped: _grouped, existing: _existing, ...answer } = result;
+  const { claim: _claim, grouped: _grouped, figures: _figures, existing: _existing, ...answer } = result;
   if (result.grouped) {
-    // Two changes, in sequence order: the import, then the grouping (with the stories and claims it changed).
-    const { grouped, claim } = result;
+    // Three changes, in sequence order: the import, the grouping (with the
+    // stories and claims it changed), then the figures (as they are now).
+    const { grouped, claim, figures } = result;
     const summary = grouped.claims.find((c) => c.id === claim.id) ?? toClaimSummary(claim);
     publishChange(result.event, { claim: summary });
     publishChange(grouped.event, { claim: summary, stories: grouped.stories, claims: grouped.claims });
+    publishChange(figures.event, { claim: summary, figures: figures.figures, ...removed(figures) });
   }
   return answer;
+}
+
+const removed = (r: ExtractClaimFiguresResult) => (r.removedFigureIds.length > 0 ? { removedFigureIds: r.removedFigureIds } : {});
+
+/** The figures of the claim just written, read from its body as stored (new text: matched again by span). */
+function extract(tx: Tx, options: ImportArticleOptions, claim: Claim): Promise<ExtractClaimFiguresResult> {
+  return extractClaimFigures(tx, {
+    claimId: claim.id,
+    body: claim.body,
+    language: claim.language,
+    publishedAt: claim.publishedAt,
+    actor: options.actor,
+    requestId: options.requestId ?? null,
+  });
 }
 
 /** Groups the claim just written by its body without boilerplate (never evidence). */

@@ -11,6 +11,7 @@ import type { ClaimStatus } from '../validation/claims';
 import type { ExportQuery } from '../validation/export';
 import { isId } from '../validation/ids';
 import { type Evidence, parseStoredEvidence } from '../validation/verdicts';
+import { type ExportFigure, figuresOfArticles, toExportFigure } from './export-figures';
 
 export type ExportVerdict = {
   seq: number;
@@ -47,9 +48,14 @@ export type ExportClaim = {
   createdAt: string;
   updatedAt: string;
   history: ExportVerdict[];
+  /** The article's figures (issue 13) in article order, dismissed ones flagged, each with its verdict and story. */
+  figures: ExportFigure[];
 };
 
 const BATCH = 500;
+
+/** A figure that gets its own ClaimReview: a verdict, and not dismissed as a false figure. */
+export const REVIEWED_FIGURE = { status: { not: 'unreviewed' }, dismissedAt: null } satisfies Prisma.FigureWhereInput;
 
 type ClaimWithStory = Claim & { story: { title: string; customTitle: string | null } | null };
 
@@ -71,7 +77,8 @@ export async function exportWhere(actor: Actor, query: ExportQuery, decidedOnly 
   }
   if (query.story) and.push({ storyId: query.story });
   if (query.ids) and.push({ id: { in: query.ids } });
-  if (decidedOnly) and.push({ status: { not: 'unreviewed' } });
+  // ClaimReview: a claim with a verdict, or with a reviewed figure (each figure gets its own review).
+  if (decidedOnly) and.push({ OR: [{ status: { not: 'unreviewed' } }, { figures: { some: REVIEWED_FIGURE } }] });
   return { AND: and };
 }
 
@@ -87,15 +94,16 @@ export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): Async
     });
     if (claims.length === 0) return;
     const rows = await db.auditEvent.findMany({
-      where: { claimId: { in: claims.map((c) => c.id) }, action: 'claim.verdict_set' },
+      where: { claimId: { in: claims.map((c) => c.id) }, action: { in: ['claim.verdict_set', 'figure.verdict_set'] } },
       orderBy: { seq: 'asc' },
     });
     const history = new Map<string, ExportVerdict[]>();
+    const figureHistory = new Map<string, ExportVerdict[]>();
+    const add = (map: Map<string, ExportVerdict[]>, key: string, v: ExportVerdict) => map.set(key, [...(map.get(key) ?? []), v]);
     for (const e of rows.map(toAuditRecord)) {
       // An unreadable row (logged by toAuditRecord, shown as such in the audit trail) has no verdict to report.
-      if (e.action !== 'claim.verdict_set') continue;
-      const list = history.get(e.claimId) ?? [];
-      list.push({
+      if (e.action !== 'claim.verdict_set' && e.action !== 'figure.verdict_set') continue;
+      const verdict: ExportVerdict = {
         seq: e.seq,
         at: e.at,
         by: (e.actorId && users.get(e.actorId)?.displayName) || e.actorLabel,
@@ -103,10 +111,13 @@ export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): Async
         previousStatus: e.before.status,
         reason: e.reason,
         evidence: e.after.evidence,
-      });
-      history.set(e.claimId, list);
+      };
+      if (e.action === 'claim.verdict_set') add(history, e.claimId, verdict);
+      else add(figureHistory, e.after.figureId, verdict);
     }
+    const figures = await figuresOfArticles(claims.map((c) => ({ ...c, storyTitle: c.story ? (c.story.customTitle ?? c.story.title) : null })));
     for (const c of claims) {
+      const storyTitle = c.story ? (c.story.customTitle ?? c.story.title) : null;
       const decider = c.decidedById ? users.get(c.decidedById) : undefined;
       yield {
         id: c.id,
@@ -126,10 +137,13 @@ export async function* iterateExportClaims(where: Prisma.ClaimWhereInput): Async
         reReviewAt: c.reReviewAt?.toISOString() ?? null,
         version: c.version,
         storyId: c.storyId,
-        storyTitle: c.story ? (c.story.customTitle ?? c.story.title) : null,
+        storyTitle,
         createdAt: c.createdAt.toISOString(),
         updatedAt: c.updatedAt.toISOString(),
         history: history.get(c.id) ?? [],
+        figures: (figures.get(c.id) ?? []).map((f) =>
+          toExportFigure(f, f.decidedBy && users.get(f.decidedBy.id)?.email, storyTitle, figureHistory.get(f.id) ?? []),
+        ),
       };
     }
     const last = claims.at(-1);

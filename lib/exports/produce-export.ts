@@ -8,18 +8,22 @@ import { canExport, type Actor } from '../auth/permissions';
 import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
+import { reportAudit } from './report-audit';
 import type { ExportFormat, ExportQuery } from '../validation/export';
+import { reportBoard } from './board-report';
 import { countByStatus, exportWhere, iterateExportClaims } from './export-claims';
+import { iterateExportBoardStories } from './export-figures';
 import { releaseWhenDone, takeExportSlot } from './export-slots';
 import { findExportStory } from './find-export-story';
 import { claimReviewStream, publisherFromEnv } from './formats/claimreview';
-import { csvStream } from './formats/csv';
+import { csvStream, figuresCsvStream } from './formats/csv';
 import { htmlStream } from './formats/html';
 import { jsonStream } from './formats/json';
 import { pdfStream } from './formats/pdf';
 
 const FILE: Record<ExportFormat, { ext: string; type: string }> = {
   csv: { ext: 'csv', type: 'text/csv; charset=utf-8' },
+  'figures-csv': { ext: 'csv', type: 'text/csv; charset=utf-8' },
   json: { ext: 'json', type: 'application/json; charset=utf-8' },
   claimreview: { ext: 'jsonld', type: 'application/ld+json; charset=utf-8' },
   html: { ext: 'html', type: 'text/html; charset=utf-8' },
@@ -71,17 +75,25 @@ async function startExport(options: ProduceExportOptions): Promise<ExportFile> {
     }),
   );
   publishChange(event, { actorName: actor.displayName });
+  // Signed at export: the report names this event and the checkpoint that covers it.
+  const audit = await reportAudit(event);
 
   const org = publisherFromEnv();
-  const meta = { exportedAt: now.toISOString(), exportedBy: actor.displayName, filters, story, count };
+  const meta = { exportedAt: now.toISOString(), exportedBy: actor.displayName, filters, story, count, audit };
   const claims = iterateExportClaims(where);
+  // The reports draw each story's figures board before the claims, one story read at a time.
+  async function* boards() {
+    for await (const story of iterateExportBoardStories(where)) yield reportBoard(story);
+  }
   const body = {
-    csv: () => csvStream(claims),
+    csv: () => csvStream(claims, audit),
+    'figures-csv': () => figuresCsvStream(claims, audit),
     json: () => jsonStream(claims, meta),
-    claimreview: () => claimReviewStream(claims, org),
-    html: () => htmlStream(claims, meta, counts, org.name),
-    pdf: () => pdfStream(claims, meta, counts, org.name),
+    claimreview: () => claimReviewStream(claims, org, audit),
+    html: () => htmlStream(claims, meta, counts, org.name, boards()),
+    pdf: () => pdfStream(claims, meta, counts, org.name, boards()),
   }[query.format]();
   const { ext, type } = FILE[query.format];
-  return { fileName: `factdesk-verdicts-${now.toISOString().slice(0, 10)}.${ext}`, contentType: type, count, body };
+  const name = query.format === 'figures-csv' ? 'figures' : 'verdicts';
+  return { fileName: `factdesk-${name}-${now.toISOString().slice(0, 10)}.${ext}`, contentType: type, count, body };
 }

@@ -7,6 +7,7 @@ import { db } from '../db';
 import { toAuditRecord } from '../audit/to-record';
 import { type DeskChange, MAX_REPLAY_CHANGES, RELOAD_MESSAGE, type SyncResult } from '../realtime/events';
 import { storyChangeExtras } from '../stories/desk/change-extras';
+import { figureChangeExtras } from '../figures/desk/change-extras';
 import { type AuditEventRecord, publicAuditEvent, type StoredAuditEvent } from '../validation/audit-events';
 
 const BATCH = 500;
@@ -28,11 +29,14 @@ export async function replayChanges(options: { since: number }): Promise<SyncRes
   const events = rows.slice(0, BATCH).map(toAuditRecord);
   const claimIds = [...new Set(events.map((e) => e.claimId).filter((id): id is string => Boolean(id)))];
   const actorIds = [...new Set(events.map((e) => e.actorId).filter((id): id is string => Boolean(id)))];
-  const [claims, users, storyExtras] = await Promise.all([
+  const readable = events.filter(isReadable);
+  const [claims, users, storyExtras, figureExtras] = await Promise.all([
     db.claim.findMany({ where: { id: { in: claimIds } } }),
     db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, displayName: true } }),
     // Story changes carry the stories and claims they touched, as the live change did (as they are now).
-    storyChangeExtras(events.filter(isReadable)),
+    storyChangeExtras(readable),
+    // Figure changes carry the figures they touched, as they are now.
+    figureChangeExtras(readable),
   ]);
   const claimById = new Map(claims.map((c) => [c.id, toClaimSummary(c)]));
   const nameById = new Map(users.map((u) => [u.id, u.displayName]));
@@ -44,6 +48,11 @@ export async function replayChanges(options: { since: number }): Promise<SyncRes
     if (extras) {
       change.stories = extras.stories;
       change.claims = extras.claims;
+    }
+    const figures = figureExtras.get(e.seq);
+    if (figures) {
+      change.figures = figures.figures;
+      if (figures.removedFigureIds) change.removedFigureIds = figures.removedFigureIds;
     }
     if (e.action === 'claim.comment_added' && e.actorId) {
       change.comment = {

@@ -6,6 +6,7 @@ import { claimIdSchema, type ClaimSummary, type CommentDto } from '../validation
 import { verdictFields, withReReviewRule } from '../validation/verdicts';
 import type { FieldIssue } from '../errors';
 import type { StorySummary } from '../validation/stories';
+import type { FigureDto } from '../validation/figures';
 
 export const DESK_ROOM = 'desk';
 export const claimRoom = (id: string) => `claim:${id}`;
@@ -24,6 +25,12 @@ export type DeskChange = {
    */
   stories?: StorySummary[];
   claims?: ClaimSummary[];
+  /**
+   * Figure events and imports (issue 13): the figures the change created or
+   * changed, as they are after it, and extracted figures it removed.
+   */
+  figures?: FigureDto[];
+  removedFigureIds?: string[];
 };
 
 export type PresencePerson = { userId: string; name: string; writing: 'verdict' | 'comment' | null };

@@ -109,6 +109,31 @@ export function embeddedUrl(dataDir: string, port: number, database: string) {
   return `postgresql://${EMBEDDED_USER}:${encodeURIComponent(embeddedPassword(dataDir))}@127.0.0.1:${port}/${database}`;
 }
 
+/**
+ * The password of one of the desk's own roles (lib/runtime/roles.ts), generated
+ * once and kept beside the data directory like the superuser's
+ * (`<dataDir>.<role>.password`, mode 600).
+ */
+export function embeddedRolePassword(dataDir: string, role: string): string {
+  const file = `${path.resolve(dataDir)}.${role}.password`;
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored) return stored;
+  }
+  const password = randomBytes(24).toString('base64url');
+  mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
+/** The same server and database as `url`, as another role. */
+export function urlAs(url: string, role: string, password: string): string {
+  const u = new URL(url);
+  u.username = encodeURIComponent(role);
+  u.password = encodeURIComponent(password);
+  return u.toString();
+}
+
 export async function ensureDatabaseExists(url: string) {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));

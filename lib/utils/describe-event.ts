@@ -61,6 +61,18 @@ const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
   'story.split': ({ after }, who) => [user(who), ` split ${after.claimIds.length} article${after.claimIds.length === 1 ? '' : 's'} off into a new story`],
   'story.merged': ({ after }, who) => [user(who), ` merged two stories (${after.claimIds.length} article${after.claimIds.length === 1 ? '' : 's'} moved)`],
   'story.renamed': ({ after }, who) => (after.title === null ? [user(who), ' reset the story title'] : [user(who), ' renamed the story ', user(after.title)]),
+  'figure.extracted': ({ after }) => [
+    after.count === 1 ? 'Found 1 figure in the article' : `Found ${after.count} figures in the article`,
+    ...(after.kept > 0 ? [` (${after.kept} kept with their verdicts and corrections)`] : []),
+  ],
+  'figure.verdict_set': ({ before, after }, who) => [
+    user(who),
+    ` marked a figure ${statusWord(after.status)}${before.status !== after.status ? ` (was ${statusWord(before.status)})` : ''}`,
+  ],
+  'figure.corrected': ({ after }, who) => [user(who), ` corrected a figure (${after.fields.join(', ')})`],
+  'figure.added': (_e, who) => [user(who), ' added a figure the extractor missed'],
+  'figure.dismissed': ({ after }, who) => [user(who), after.dismissed ? ' dismissed a figure' : ' restored a dismissed figure'],
+  'audit.key_rotated': ({ after }) => [`The audit signing key was rotated from ${after.oldKeyId} to ${after.newKeyId}, signed by both`],
 };
 
 const unreadable: Describe<'audit.unreadable'> = (e) => [`Unreadable ${e.storedAction} event (it does not match the schema of its action): ${e.problem}`];

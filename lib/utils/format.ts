@@ -28,13 +28,18 @@ export function languageWithConfidence(code: string, confidence: number | null, 
   return confidence >= 1 ? `${name} (${percent})` : `${name} (detected, ${percent})`;
 }
 
+// Made once: constructing an Intl.DateTimeFormat costs about a third of a
+// millisecond, and a figures board formats thousands of dates (bench figures-board).
+const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
 /** The day only, as formatDateTime writes it ("24 Feb 2019"), in UTC like every time on the desk. */
 export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  return dayFormat.format(new Date(iso));
 }
 
 export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
+  return dateTimeFormat.format(new Date(iso)) + ' UTC';
 }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });

@@ -13,7 +13,9 @@ import { CLAIM_STATUSES } from './claims';
 import { EXPORT_FORMATS } from './export';
 import { roleSchema } from './users';
 import { recordIdSchema } from './ids';
+import { keyRotationSchema } from './key-rotation';
 import { storedEvidenceSchema } from './verdicts';
+import { figureExtractionSchema, figureSnapshotSchema, figureVerdictStateSchema } from './figures';
 
 export const AUDIT_ACTIONS = [
   'claim.imported',
@@ -34,6 +36,12 @@ export const AUDIT_ACTIONS = [
   'story.split',
   'story.merged',
   'story.renamed',
+  'figure.extracted',
+  'figure.verdict_set',
+  'figure.corrected',
+  'figure.added',
+  'figure.dismissed',
+  'audit.key_rotated',
 ] as const;
 
 // Fields every event has. A null actor is the system (seeder, scripts).
@@ -271,6 +279,60 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     before: z.object({ ...storyVersion, title: z.string().nullable() }),
     after: z.object({ ...storyVersion, title: z.string().nullable() }),
     reason: decisionNote,
+  }),
+  // Figures (lib/figures). claimId is the article the figure sits in.
+  // The extractor read the article (on import, or for a new FIGURES_VERSION).
+  z.object({
+    action: z.literal('figure.extracted'),
+    ...envelope,
+    ...onClaim,
+    before: absent,
+    after: figureExtractionSchema,
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('figure.verdict_set'),
+    ...envelope,
+    ...onClaim,
+    before: figureVerdictStateSchema,
+    after: figureVerdictStateSchema,
+    reason: z.string(),
+  }),
+  // An editor corrected fields (`fields`) of an extracted or added figure.
+  z.object({
+    action: z.literal('figure.corrected'),
+    ...envelope,
+    ...onClaim,
+    before: figureSnapshotSchema,
+    after: figureSnapshotSchema.extend({ fields: z.array(z.enum(['numbers', 'counted', 'attribution', 'time'])) }),
+    reason: decisionNote,
+  }),
+  // An editor added a figure the extractor missed.
+  z.object({
+    action: z.literal('figure.added'),
+    ...envelope,
+    ...onClaim,
+    before: absent,
+    after: figureSnapshotSchema,
+    reason: decisionNote,
+  }),
+  // An editor dismissed a false figure (dismissed: true) or brought it back (false).
+  z.object({
+    action: z.literal('figure.dismissed'),
+    ...envelope,
+    ...onClaim,
+    before: z.object({ figureId: recordIdSchema, version: z.number().int(), dismissed: z.boolean() }),
+    after: z.object({ figureId: recordIdSchema, version: z.number().int(), dismissed: z.boolean() }),
+    reason: decisionNote,
+  }),
+  // The checkpoint signing key was replaced (npm run audit:rotate-key): both keys sign the payload.
+  z.object({
+    action: z.literal('audit.key_rotated'),
+    ...envelope,
+    ...noClaim,
+    before: absent,
+    after: keyRotationSchema,
+    reason: absent,
   }),
 ]);
 

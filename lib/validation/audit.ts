@@ -15,3 +15,16 @@ export const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+// GET /api/audit/export and `npm run audit:export`: an inclusive range of sequence numbers.
+const seqBound = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a sequence number.` })
+    .int(`${name} must be a sequence number.`)
+    .min(1, `${name} must be 1 or more.`)
+    .max(Number.MAX_SAFE_INTEGER);
+export const auditExportQuerySchema = z
+  .object({ from: seqBound('from').optional(), to: seqBound('to').optional() })
+  .strict()
+  .refine((r) => r.from === undefined || r.to === undefined || r.from <= r.to, { error: 'from must not be above to.', path: ['from'] });
+export type AuditExportRange = z.infer<typeof auditExportQuerySchema>;

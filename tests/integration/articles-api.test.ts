@@ -178,8 +178,8 @@ describe('every way in', () => {
     expect(HARBOUR.startsWith(result.article!.excerpt)).toBe(true);
     expect(await written()).toEqual({
       claims: before.claims + 1,
-      // article.imported and story.grouped
-      events: before.events + 2,
+      // article.imported, story.grouped and figure.extracted
+      events: before.events + 3,
       sources: before.sources + 1,
       fingerprints: before.fingerprints + 1,
     });
@@ -268,7 +268,7 @@ describe('every way in', () => {
     });
     expect(akhbar!.article).toMatchObject({ language: 'ar', direction: 'rtl', sha256: sha256(arabic) });
     expect(market!.article?.format).toBe('text/markdown');
-    expect(await written()).toMatchObject({ claims: before.claims + 4, events: before.events + 8 });
+    expect(await written()).toMatchObject({ claims: before.claims + 4, events: before.events + 12 });
 
     for (const [result, bytes] of [
       [library!, Buffer.from(LIBRARY)],
@@ -309,7 +309,7 @@ describe('every way in', () => {
     expect(pages.requests.filter((r) => r.path === '/story').at(-1)?.userAgent).toBe('Factdesk/1.0 (+article import)');
     const event = await importedEvent(result.claimId!);
     expect(articleAuditPayload(event).source).toMatchObject({ kind: 'url', name: pages.url('/story'), byteLength: fixture('news-jsonld.html').length });
-    expect(await written()).toMatchObject({ claims: before.claims + 1, events: before.events + 2 });
+    expect(await written()).toMatchObject({ claims: before.claims + 1, events: before.events + 3 });
   });
 
   it('URLs that fail: refused with the reason, nothing written, and the other articles still imported', async () => {
@@ -334,7 +334,7 @@ describe('every way in', () => {
     );
     for (const r of results.slice(0, 3)) expectOneSentence(r.message);
     expect(counts).toMatchObject({ created: 1, refused: 3 });
-    expect(await written()).toMatchObject({ claims: before.claims + 1, events: before.events + 2 });
+    expect(await written()).toMatchObject({ claims: before.claims + 1, events: before.events + 3 });
   });
 });
 

@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEvent } from '../../lib/utils/describe-event';
+import { rotateSigningKey } from '../../lib/audit/rotate-key';
 import { AUDIT_ACTIONS, type AuditEventInput, auditEventSchema, publicAuditEvent, type StoredAuditEvent } from '../../lib/validation/audit-events';
 import { GENESIS_HASH, hashEvent } from '../../lib/audit/hash';
 import { listAuditEvents } from '../../lib/history/list-audit-events';
@@ -30,6 +31,8 @@ import { produceExport } from '../../lib/exports/produce-export';
 import { replayChanges } from '../../lib/history/replay-changes';
 import { applyMigrations, listMigrations } from '../../lib/runtime/migrate';
 import { decideStory, type StoryDecisionRequest } from '../../lib/stories/desk/decisions';
+import { addFigure, correctFigure, listClaimFigures, setFigureDismissal, setFigureVerdict } from '../../lib/figures/desk';
+import { figureAddSchema, figureCorrectionSchema, figureDismissalSchema, figureVerdictSchema } from '../../lib/validation/figures';
 import { createUser } from '../../lib/users/create-user';
 import { disableUser } from '../../lib/users/disable-user';
 import { auditQuerySchema } from '../../lib/validation/audit';
@@ -205,6 +208,47 @@ beforeAll(async () => {
   await assignClaim({ actor: admin, claimId, assignment: { userId: reviewer.id } });
   await assignClaim({ actor: admin, claimId, assignment: { userId: null } });
 
+  // Figures: extracted on every import above (figure.extracted), then reviewed, corrected, dismissed, added to.
+  const figure = (await listClaimFigures({ claimId }))[0]!;
+  await setFigureVerdict({
+    actor: reviewer,
+    figureId: figure.id,
+    verdict: figureVerdictSchema.parse({
+      status: 'disputed',
+      reason: 'AFP counts 60 later that day.',
+      evidence: [{ url: 'https://example.org/afp' }],
+      expectedVersion: figure.version,
+    }),
+    requestId: 'req-contract-figure',
+  });
+  await correctFigure({
+    actor: admin,
+    figureId: figure.id,
+    correction: figureCorrectionSchema.parse({ expectedVersion: figure.version + 1, counted: 'people_defected', note: 'Soldiers who crossed over.' }),
+  });
+  await setFigureDismissal({
+    actor: admin,
+    figureId: figure.id,
+    dismissal: figureDismissalSchema.parse({ dismissed: true, expectedVersion: figure.version + 2 }),
+  });
+  const body = (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).body;
+  const major = body.indexOf('Hugo Parra');
+  await addFigure({
+    actor: admin,
+    claimId,
+    figure: figureAddSchema.parse({
+      spanStart: major,
+      spanEnd: major + 'Hugo Parra'.length,
+      numbers: { qualifier: 'exact', value: 1 },
+      counted: 'people_defected',
+      attribution: 'Migração da Colômbia',
+      source: 'Migração da Colômbia',
+      relayedBy: null,
+      timeText: null,
+      note: 'The major who presented himself.',
+    }),
+  });
+
   // Stories: grouped on every import above (story.grouped), then each editor decision.
   await decideStoriesEveryWay(admin);
 
@@ -216,6 +260,9 @@ beforeAll(async () => {
   // Exports, without and with filters.
   await drain((await produceExport({ actor: admin, query: exportQuerySchema.parse({ format: 'csv' }) })).body);
   await drain((await produceExport({ actor: admin, query: exportQuerySchema.parse({ format: 'json', status: 'verified', ids: claimId }) })).body);
+
+  // The checkpoint signing key, replaced (npm run audit:rotate-key).
+  await rotateSigningKey();
 }, 120_000);
 
 afterAll(async () => {

@@ -34,7 +34,7 @@ type Page = { events: { seq: number; action: string; claimId: string | null; act
 describe('the audit trail', () => {
   it("lists a claim's history newest first", async () => {
     const page = (await (await desk.call('viewer', 'GET', `/api/claims/${claimId}/audit`)).json()) as Page;
-    expect(page.events.map((e) => e.action)).toEqual(['claim.comment_added', 'claim.verdict_set', 'story.grouped', 'article.imported']);
+    expect(page.events.map((e) => e.action)).toEqual(['claim.comment_added', 'claim.verdict_set', 'figure.extracted', 'story.grouped', 'article.imported']);
   });
 
   it('filters by actor, action, claim and date, and paginates by sequence without gaps', async () => {
@@ -68,7 +68,9 @@ describe('the audit trail', () => {
   it("verification passes, then catches a row altered behind the app's back", async () => {
     const ok = await desk.call('editor', 'GET', '/api/audit/verify');
     const total = await db.auditEvent.count();
-    expect(await ok.json()).toEqual({ ok: true, checked: total });
+    const green = (await ok.json()) as { ok: boolean; checked: number; provenTo: { seq: number } | null; unsignedTail: number };
+    expect(green).toMatchObject({ ok: true, checked: total });
+    expect((green.provenTo?.seq ?? 0) + green.unsignedTail).toBe(total);
 
     // A superuser disables the trigger and rewrites history.
     const victim = (await db.auditEvent.findFirstOrThrow({ where: { action: 'claim.verdict_set', claimId } })).seq;
@@ -77,11 +79,11 @@ describe('the audit trail', () => {
       ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_delete;`);
 
     const broken = (await (await desk.call('editor', 'GET', '/api/audit/verify')).json()) as Record<string, unknown>;
-    expect(broken).toMatchObject({ ok: false, brokenAt: Number(victim), checked: Number(victim) - 1 });
-    expect(String(broken.why)).toMatch(/altered/);
+    expect(broken).toMatchObject({ ok: false, checked: Number(victim) - 1, problems: [{ kind: 'rewritten', seq: Number(victim) }] });
+    expect(JSON.stringify(broken.problems)).toMatch(/altered/);
 
     const cli = spawnSync('npm', ['run', '--silent', 'audit:verify'], { env: { ...process.env }, encoding: 'utf8' });
     expect(cli.status, cli.stdout + cli.stderr).toBe(1);
-    expect(cli.stdout).toContain(`"brokenAt":${victim}`);
+    expect(cli.stdout).toContain(`{"kind":"rewritten","seq":${victim},`);
   });
 });

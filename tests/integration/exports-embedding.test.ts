@@ -1,9 +1,12 @@
 // Exports pasted into other people's pages: the ClaimReview JSON-LD and the JSON
 // export inside <script type="application/ld+json">, and the HTML report opened as
-// a page, all loaded in real Chromium with claims whose text tries to break out.
+// a page, all loaded in real Chromium with claims whose text tries to break out
+// (and a reviewed figure whose reason, source and sentence do too).
 import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toActor } from '../../lib/auth/to-actor';
 import { db } from '../../lib/db';
+import { addFigure, setFigureVerdict } from '../../lib/figures/desk';
 import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 
 // Each one, if it escaped its string, would run script or swallow the page.
@@ -26,6 +29,8 @@ const PAYLOADS = [
 let desk: Desk;
 let browser: Browser;
 const ids: string[] = [];
+// A reviewed figure of the last claim, whose reason, sentence and span carry a payload too.
+const FIGURE_REASON = `Figure reason: ${PAYLOADS[0]}`;
 
 beforeAll(async () => {
   desk = await openDesk();
@@ -48,6 +53,32 @@ beforeAll(async () => {
     });
     ids.push(claim.id);
   }
+  const editor = toActor(await db.user.findUniqueOrThrow({ where: { email: 'admin@factdesk.test' } }));
+  const added = await addFigure({
+    actor: editor,
+    claimId: ids.at(-1)!,
+    figure: {
+      spanStart: 0,
+      spanEnd: 'Дезертирането'.length,
+      numbers: { qualifier: 'about', value: 104, approximate: false },
+      counted: 'people_defected',
+      attribution: PAYLOADS[5]!,
+      source: PAYLOADS[0]!,
+      relayedBy: null,
+      timeText: null,
+      timeDate: null,
+    },
+  });
+  await setFigureVerdict({
+    actor: toActor(reviewer),
+    figureId: added.id,
+    verdict: {
+      status: 'disputed',
+      reason: FIGURE_REASON,
+      evidence: [{ url: 'https://example.org/?q=%3C%2Fscript%3E', label: PAYLOADS[1]! }],
+      expectedVersion: added.version,
+    },
+  });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 }, 120_000);
 afterAll(async () => {
@@ -100,7 +131,7 @@ describe.each(['claimreview', 'json'])('the %s export embedded in <script type="
     expect(page.afterFollowsData).toBe(true);
     // One of the two, by format.
     const parsed = JSON.parse(page.text!) as {
-      '@graph': { claimReviewed: string; reviewBody: string; citation: { name: string }[] }[];
+      '@graph': { '@id': string; claimReviewed: string; reviewBody: string; citation: { name: string }[] }[];
       claims: { title: string; reason: string }[];
     };
     expect(parsed).toEqual(JSON.parse(body));
@@ -112,10 +143,13 @@ describe.each(['claimreview', 'json'])('the %s export embedded in <script type="
       expect(texts).toContain(JSON.stringify(c.title).slice(1, -1));
       expect(texts).toContain(JSON.stringify(c.reason).slice(1, -1));
     }
+    expect(texts).toContain(JSON.stringify(FIGURE_REASON).slice(1, -1));
     if (format === 'claimreview') {
-      const reviews = parsed['@graph'];
+      const reviews = parsed['@graph'].filter((r) => r['@id'].endsWith('#review'));
       expect(reviews.map((r) => r.reviewBody).sort()).toEqual(claims.map((c) => c.reason).sort());
       expect(reviews.map((r) => r.citation[0]!.name).sort()).toEqual([...PAYLOADS].sort());
+      const figureReviews = parsed['@graph'].filter((r) => r['@id'].includes('#figure-'));
+      expect(figureReviews.map((r) => [r.reviewBody, r.citation[0]!.name])).toEqual([[FIGURE_REASON, PAYLOADS[1]]]);
     } else {
       const exported = parsed.claims;
       expect(exported.map((c) => [c.title, c.reason]).sort()).toEqual(claims.map((c) => [c.title, c.reason]).sort());
@@ -134,6 +168,7 @@ describe('the HTML report opened as a page', () => {
       scripts: document.querySelectorAll('script').length,
       handlers: [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name)),
       sections: document.querySelectorAll('section.claim').length,
+      boards: document.querySelectorAll('[data-testid="figures-board"]').length,
       text: document.body.textContent,
     }));
     await page.close();
@@ -141,6 +176,8 @@ describe('the HTML report opened as a page', () => {
     expect(dom.scripts).toBe(0);
     expect(dom.handlers).toEqual([]);
     expect(dom.sections).toBe(PAYLOADS.length);
+    expect(dom.boards).toBe(1);
+    expect(dom.text).toContain(FIGURE_REASON);
     for (const [i, p] of PAYLOADS.entries()) expect(dom.text).toContain(`Reason ${i}: ${p}`);
   });
 });

@@ -98,10 +98,11 @@ describe('CSV', () => {
     return parseCsv<Record<string, string>>(Buffer.from(await res.arrayBuffer()), { bom: true, columns: true });
   };
 
-  it('has story id and story title as its last columns, filtered to the story', async () => {
+  it('has story id and story title as its last columns before the audit reference, filtered to the story', async () => {
     const csv = await rows(`story=${story.border}`);
     expect(Object.keys(csv[0]!)).toEqual([...CSV_COLUMNS]);
-    expect(CSV_COLUMNS.slice(-2)).toEqual(['story id', 'story title']);
+    // After the story columns only the report's audit reference (tests/integration/exports-audit.test.ts).
+    expect(CSV_COLUMNS.slice(-4)).toEqual(['story id', 'story title', 'report audit seq', 'report checkpoint']);
     expect(csv.map((r) => [r['source key'], r['story id'], r['story title']])).toEqual(memberKeys.map((k) => [k, story.border, BORDER]));
   });
 

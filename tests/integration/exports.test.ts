@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parse as parseCsv } from 'csv-parse/sync';
-import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { importArticle } from '../../lib/claims/import-article';
@@ -14,6 +13,7 @@ import { neutralise } from '../../lib/exports/formats/csv';
 import { produceExport } from '../../lib/exports/produce-export';
 import { exportQuerySchema } from '../../lib/validation/export';
 import { isId } from '../../lib/validation/ids';
+import { expandSchemaOrg } from '../support/expand-jsonld';
 import { closeDesk, type Desk, openDesk, type Role } from '../support/fixtures';
 
 let desk: Desk;
@@ -70,6 +70,8 @@ describe('CSV', () => {
       're-review date',
       'story id',
       'story title',
+      'report audit seq',
+      'report checkpoint',
     ]);
     for (const row of rows) {
       const claim = await db.claim.findUniqueOrThrow({ where: { id: row.id }, include: { decidedBy: true } });
@@ -145,15 +147,7 @@ describe('ClaimReview JSON-LD', () => {
     expect(changed.dateModified).toEqual(expect.any(String));
     expect(changed.reviewRating.alternateName).toBe('Outdated');
 
-    type Loader = NonNullable<NonNullable<Parameters<typeof jsonld.expand>[1]>['documentLoader']>;
-    const context = JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/schemaorg-context.jsonld'), 'utf8')) as Awaited<
-      ReturnType<Loader>
-    >['document'];
-    const documentLoader: Loader = (url) =>
-      /^https?:\/\/schema\.org\/?$/.test(url)
-        ? Promise.resolve({ contextUrl: undefined, documentUrl: url, document: context })
-        : Promise.reject(new Error(`offline: refusing to load ${url}`));
-    const expanded = await jsonld.expand(raw as Parameters<typeof jsonld.expand>[0], { documentLoader });
+    const expanded = await expandSchemaOrg(raw);
     const reviews = expanded.filter((n) => n['@type']?.includes('http://schema.org/ClaimReview'));
     expect(reviews).toHaveLength(decided);
     const ratings = z.array(z.object({ 'http://schema.org/alternateName': z.array(z.object({ '@value': z.string() })) }));

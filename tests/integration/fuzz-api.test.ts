@@ -14,9 +14,17 @@ import { AUDIT_ACTIONS } from '../../lib/validation/audit-events';
 import { db } from '../../lib/db';
 import { CLIENT_EVENT_SCHEMAS, type ClientEvent } from '../../lib/realtime/events';
 import { articlesJsonRequestSchema } from '../../lib/validation/articles';
-import { auditQuerySchema } from '../../lib/validation/audit';
+import { auditExportQuerySchema, auditQuerySchema } from '../../lib/validation/audit';
 import { CLAIM_STATUSES, listClaimsQuerySchema } from '../../lib/validation/claims';
 import { EXPORT_FORMATS, exportQuerySchema } from '../../lib/validation/export';
+import {
+  figureAddSchema,
+  figureCorrectionSchema,
+  figureDismissalSchema,
+  figureVerdictSchema,
+  FIGURE_COUNTED,
+  storyFiguresQuerySchema,
+} from '../../lib/validation/figures';
 import { listStoriesQuerySchema, STORY_DECISIONS, storyDecisionSchemas } from '../../lib/validation/stories';
 import { assignmentInputSchema, commentInputSchema, verdictInputSchema } from '../../lib/validation/verdicts';
 import { closeDesk, type Desk, openDesk } from '../support/fixtures';
@@ -27,16 +35,19 @@ const SEED = 20261201;
 const RUNS = { editor: 100, anonymous: 25, socket: 150, handshake: 20 };
 
 let desk: Desk;
-let ids: string[]; // claim and user ids that exist, so fuzzing reaches past the "not found" check
+let ids: string[]; // claim, story, figure and user ids that exist, so fuzzing reaches past the "not found" check
 let claimIds: string[];
 let storyIds: string[];
+let figureIds: string[];
 let claimCursor: string;
 
 beforeAll(async () => {
   desk = await openDesk();
   claimIds = (await db.claim.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((c) => c.id);
   storyIds = (await db.story.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((s) => s.id);
-  ids = [...claimIds, ...storyIds, ...(await db.user.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((u) => u.id)];
+  figureIds = (await db.figure.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((f) => f.id);
+  if (figureIds.length === 0) throw new Error('the seeds have no figures: extraction on import did not run');
+  ids = [...claimIds, ...storyIds, ...figureIds, ...(await db.user.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((u) => u.id)];
   const page = (await (await desk.call('editor', 'GET', '/api/claims?limit=1')).json()) as { nextCursor: string };
   claimCursor = page.nextCursor;
 }, 120_000);
@@ -50,10 +61,12 @@ type TableState = { rows: number; hash: string };
 let snapshotSql: string | null = null;
 async function snapshot(): Promise<{ tables: Record<string, TableState>; maxSeq: number; lastAction: string | null }> {
   if (!snapshotSql) {
-    // Every table but the migrations ledger and socket.io's own scratch table.
+    // Every table but the migrations ledger, socket.io's own scratch table and the
+    // copy of signed audit checkpoints (the server's background signer and every
+    // audit export add to it, whatever the request).
     const tables = await db.$queryRaw<{ tablename: string }[]>`
       SELECT tablename FROM pg_tables WHERE schemaname = 'public'
-        AND tablename NOT IN ('_prisma_migrations', 'socket_io_attachments') ORDER BY tablename`;
+        AND tablename NOT IN ('_prisma_migrations', 'socket_io_attachments', 'audit_checkpoints') ORDER BY tablename`;
     snapshotSql = tables
       .map(
         ({ tablename: t }) =>
@@ -240,6 +253,26 @@ function plausible(field: string): fc.Arbitrary<unknown> | null {
     claimIds: () => fc.subarray(claimIds, { minLength: 1 }),
     title: () => one('Fuzzed title', null, ''),
     note: () => one('Fuzzed note.', ''),
+    // Figures (issue 13).
+    spanStart: () => one(0, 4, 40),
+    spanEnd: () => one(3, 12, 60, 1_000_000),
+    numbers: () =>
+      one(
+        { qualifier: 'exact', value: 12 },
+        { qualifier: 'more_than', min: 100, approximate: true },
+        { qualifier: 'between', min: 50, max: 60 },
+        { qualifier: 'about' },
+      ),
+    counted: () => one(...FIGURE_COUNTED),
+    countedText: () => one('soldiers', null),
+    unit: () => one('%', null),
+    attribution: () => one('Marco Rubio on his Twitter account', { attribution: 'AFP', source: 'AFP', relayedBy: null }, null),
+    source: () => one('Migración Colombia', null),
+    relayedBy: () => one('AFP', null),
+    timeText: () => one('Thursday', null),
+    timeDate: () => one('2019-02-21', null),
+    time: () => one({ timeText: 'Thursday', timeDate: '2019-02-21' }, { timeText: null, timeDate: null }),
+    dismissed: () => one(true, false),
   };
   return table[field]?.() ?? null;
 }
@@ -303,6 +336,7 @@ const FIELDS: Record<string, RouteFields> = {
   },
   'app/api/audit/route.ts': { query: keysOf(auditQuerySchema) },
   'app/api/audit/verify/route.ts': {},
+  'app/api/audit/export/route.ts': { query: keysOf(auditExportQuerySchema) },
   'app/api/auth/[...nextauth]/route.ts': {
     query: ['callbackUrl', 'error', 'csrf', 'json'],
     body: ['csrfToken', 'email', 'password', 'json', 'callbackUrl', 'redirect'],
@@ -318,7 +352,37 @@ const FIELDS: Record<string, RouteFields> = {
     base: () => ({ status: 'disputed', reason: 'Fuzzed reason.', evidence: [], expectedVersion: 1 }),
   },
   'app/api/claims/route.ts': { query: keysOf(listClaimsQuerySchema) },
+  'app/api/claims/[id]/figures/route.ts': {
+    body: keysOf(figureAddSchema),
+    bodySchema: figureAddSchema,
+    base: () => ({
+      spanStart: 4,
+      spanEnd: 12,
+      numbers: { qualifier: 'exact', value: 12 },
+      counted: 'other',
+      attribution: null,
+      source: null,
+      relayedBy: null,
+      timeText: null,
+      timeDate: null,
+    }),
+  },
   'app/api/export/route.ts': { query: keysOf(exportQuerySchema) },
+  'app/api/figures/[id]/dismissal/route.ts': {
+    body: keysOf(figureDismissalSchema),
+    bodySchema: figureDismissalSchema,
+    base: () => ({ dismissed: true, expectedVersion: 1 }),
+  },
+  'app/api/figures/[id]/route.ts': {
+    body: keysOf(figureCorrectionSchema),
+    bodySchema: figureCorrectionSchema,
+    base: () => ({ expectedVersion: 1, counted: 'people_defected' }),
+  },
+  'app/api/figures/[id]/verdict/route.ts': {
+    body: keysOf(figureVerdictSchema),
+    bodySchema: figureVerdictSchema,
+    base: () => ({ status: 'disputed', reason: 'Fuzzed reason.', evidence: [], expectedVersion: 1 }),
+  },
   'app/api/health/route.ts': {},
   'app/api/stories/[id]/[decision]/route.ts': {
     body: [...new Set(Object.values(storyDecisionSchemas).flatMap((schema) => keysOf(schema)))],
@@ -326,6 +390,7 @@ const FIELDS: Record<string, RouteFields> = {
     bodySchema: z.union(Object.values(storyDecisionSchemas)),
     base: () => ({ title: 'Fuzzed title', expectedVersion: 1 }),
   },
+  'app/api/stories/[id]/figures/route.ts': { query: keysOf(storyFiguresQuerySchema) },
   'app/api/stories/[id]/route.ts': {},
   'app/api/stories/groups/route.ts': { query: keysOf(listClaimsQuerySchema) },
   'app/api/stories/route.ts': { query: keysOf(listStoriesQuerySchema) },
@@ -339,11 +404,14 @@ const RAW_SEGMENTS = ['%', '%zz', '%00', '%2e%2e', '%2F', '%ED%A0%80', '%C0%AF',
 /** Path parameters that take a word, not an id: the word is plausible as often as an id would be. */
 const PARAM_WORDS: Record<string, readonly string[]> = { decision: STORY_DECISIONS };
 
-function segmentArb(segment: Segment): fc.Arbitrary<string> {
+/** The ids a route's `[id]` names: figures under /api/figures, claims and stories elsewhere. */
+const idsFor = (route: RouteFile) => (route.segments[1]?.kind === 'literal' && route.segments[1].text === 'figures' ? figureIds : [...claimIds, ...storyIds]);
+
+function segmentArb(segment: Segment, known: readonly string[]): fc.Arbitrary<string> {
   if (segment.kind === 'literal') return fc.constant(segment.text);
   const words = segment.kind === 'param' ? PARAM_WORDS[segment.name] : undefined;
   const one = fc.oneof(
-    { weight: 4, arbitrary: words ? fc.constantFrom(...words) : fc.constantFrom(...claimIds, ...storyIds) },
+    { weight: 4, arbitrary: words ? fc.constantFrom(...words) : fc.constantFrom(...known) },
     { weight: 1, arbitrary: fc.constantFrom(...ids) },
     { weight: 3, arbitrary: stringArb.map(encodeSegment) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) },
@@ -391,7 +459,8 @@ const JUNK_BODIES = [
 function requestArb(route: RouteFile): fc.Arbitrary<FuzzRequest> {
   const spec = FIELDS[route.file] ?? {};
   const bodyFields = spec.body ?? [];
-  const path = fc.tuple(...route.segments.map(segmentArb)).map((parts) => `/${parts.join('/')}`);
+  const known = idsFor(route);
+  const path = fc.tuple(...route.segments.map((segment) => segmentArb(segment, known))).map((parts) => `/${parts.join('/')}`);
   const query = fc.tuple(shapeArb(spec.query ?? []), fc.constantFrom('', '&%', '&q=%E9', '&=x', '&limit=1&limit=x', '&cursor=%00')).map(([fields, junk]) => {
     const s = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, asQueryValue(v)])).toString() + junk;
     return s ? `?${s.replace(/^&/, '')}` : '';

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { exactDuplicateQuery, nearCandidatesQuery } from '../../lib/articles/find-duplicates';
 import { fingerprint } from '../../lib/articles/fingerprint';
 import { type ImportArticleOptions, importArticle } from '../../lib/claims/import-article';
+import { listClaimFigures } from '../../lib/figures/desk/list-figures';
 import { MAX_IMPORT_BYTES } from '../../lib/articles/prepare-article';
 import { verifyAuditChain } from '../../lib/audit/verify-chain';
 import { toAuditRecord } from '../../lib/audit/to-record';
@@ -233,8 +234,8 @@ describe('a new article', () => {
     expect(claim.fingerprint).toMatchObject({ version: 1, textHash: fingerprint(ARTICLE).textHash });
     expect(await counts()).toEqual({
       claims: before.claims + 1,
-      // article.imported and story.grouped
-      events: before.events + 2,
+      // article.imported, story.grouped and figure.extracted
+      events: before.events + 3,
       fingerprints: before.fingerprints + 1,
       sources: before.sources + 1,
     });
@@ -261,8 +262,9 @@ describe('a new article', () => {
     expect(result.event?.seq).toBe(Number(row.seq));
     expect(await verifyAuditChain()).toMatchObject({ ok: true });
 
-    // "Claim created", after the commit: the row was there for the browser to load. Then its grouping, with its story.
-    expect(broadcasts).toHaveLength(2);
+    // "Claim created", after the commit: the row was there for the browser to load. Then its grouping, with its story,
+    // and its figures, as they are.
+    expect(broadcasts).toHaveLength(3);
     expect(broadcasts[0]).toMatchObject({
       event: 'desk:change',
       payload: { event: { action: 'article.imported', seq: Number(row.seq) }, claim: { id: claim.id, title: claim.title, language: 'en' } },
@@ -270,6 +272,14 @@ describe('a new article', () => {
     expect(broadcasts[1]).toMatchObject({
       event: 'desk:change',
       payload: { event: { action: 'story.grouped', seq: Number(row.seq) + 1 }, claim: { id: claim.id }, stories: [{ size: 1 }] },
+    });
+    expect(broadcasts[2]).toMatchObject({
+      event: 'desk:change',
+      payload: {
+        event: { action: 'figure.extracted', seq: Number(row.seq) + 2 },
+        claim: { id: claim.id },
+        figures: await listClaimFigures({ claimId: claim.id }),
+      },
     });
   });
 
@@ -375,8 +385,8 @@ describe('near-duplicates', () => {
     expect(claim).toMatchObject({ nearDuplicateOfId: seedId, nearDuplicateSimilarity: similarity, language: 'pt' });
     const event = toAuditRecord(await db.auditEvent.findFirstOrThrow({ where: { claimId: claim.id }, orderBy: { seq: 'asc' } }));
     expect(event).toMatchObject({ action: 'article.imported', after: { nearDuplicateOf: { claimId: seedId, similarity } } });
-    // The import, then its grouping into a story.
-    expect(broadcasts.map((b) => b.event)).toEqual(['desk:change', 'desk:change']);
+    // The import, its grouping into a story, its figures.
+    expect(broadcasts.map((b) => b.event)).toEqual(['desk:change', 'desk:change', 'desk:change']);
 
     // The confirmed copy is now the same text as a claim: a third copy is an exact duplicate.
     expect((await importArticle(paste(text))).outcome).toBe('duplicate');
@@ -474,8 +484,9 @@ describe('the duplicate checks read indexes, not the desk', () => {
         body: `${bodies[i % 3]} (${i}). Report number ${i} from desk ${i % 17} on day ${i % 31}.`,
         language: 'pt',
       })),
-      // Only the duplicate checks are measured here; stories have their own benchmark.
+      // Only the duplicate checks are measured here; stories and figures have their own benchmarks.
       group: false,
+      figures: false,
     });
     await db.$executeRawUnsafe('ANALYZE article_fingerprints, article_bands');
     const fp = fingerprint(seedText(SEED_EN));

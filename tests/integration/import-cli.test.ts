@@ -145,9 +145,9 @@ describe('npm run import', () => {
     expect(run.stderr).toContain('[import] 3/8 files');
     expect(run.stderr).toContain('[import] 8/8 files (100%)');
 
-    // Two claims and two audit events each (the import and its grouping), nothing for the others.
+    // Two claims and three audit events each (the import, its grouping, its figures), nothing for the others.
     expect(await db.claim.count()).toBe(claimsBefore + 2);
-    expect(await db.auditEvent.count()).toBe(eventsBefore + 4);
+    expect(await db.auditEvent.count()).toBe(eventsBefore + 6);
     for (const [file, title, language] of [
       [files.text, 'Harbour workers in Porto Vela end a three-day strike', 'en'],
       // An HTML page's headline is its <title> (lib/articles/extract-html.ts).

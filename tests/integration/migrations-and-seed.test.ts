@@ -79,8 +79,15 @@ describe('seeding the articles', () => {
     expect(after.body).toContain('Correction appended by the source.');
     expect(after.version).toBe(claim.version + 1);
     const events = await db.auditEvent.findMany({ where: { claimId: claim.id }, orderBy: { seq: 'asc' } });
-    // Each write is followed by its grouping into a story.
-    expect(events.map((e) => e.action)).toEqual(['article.imported', 'story.grouped', 'claim.updated', 'story.grouped']);
+    // Each write is followed by its grouping into a story and its figures.
+    expect(events.map((e) => e.action)).toEqual([
+      'article.imported',
+      'story.grouped',
+      'figure.extracted',
+      'claim.updated',
+      'story.grouped',
+      'figure.extracted',
+    ]);
 
     // Put the original text back so later tests see the real seed.
     expect((await seedArticles()).updated).toEqual(['002_d367ca68bff82dc3']);

@@ -26,6 +26,8 @@ let desk: Desk;
 let claimId: string;
 let storyId: string;
 let reviewerId: string;
+let figureId: string;
+let figureSpanEnd = 20;
 let disabledCookie: string;
 
 beforeAll(async () => {
@@ -36,6 +38,8 @@ beforeAll(async () => {
   if (!grouped) throw new Error('seed 001 has no story: grouping on import did not run');
   storyId = grouped;
   reviewerId = (await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } })).id;
+  // Seeds get their figures on import.
+  figureId = (await db.figure.findFirstOrThrow({ where: { claimId }, orderBy: { ordinal: 'asc' } })).id;
   // A reviewer whose session cookie is still cryptographically valid, but whose account is disabled.
   await createUser({ actor: null, user: { email: DISABLED_EMAIL, displayName: 'Dana Disabled', role: 'reviewer', password: DEMO_PASSWORD } });
   const session = await login(desk.app.baseUrl, DISABLED_EMAIL, DEMO_PASSWORD);
@@ -69,6 +73,8 @@ function request(who: Who, method: string, p: string, body?: unknown, headers: R
 
 const currentVersion = async () => (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).version;
 const storyVersion = async () => (await db.story.findUniqueOrThrow({ where: { id: storyId } })).version;
+const figureNow = () => db.figure.findUniqueOrThrow({ where: { id: figureId } });
+const figurePath = () => `/api/figures/${figureId}`;
 
 // ---------------------------------------------------------------------------
 // The table: one entry per page file and per exported method of each route file.
@@ -116,6 +122,19 @@ const TABLE: Entry[] = [
       expect(html.includes('aria-label="Select every article"'), who).toBe(who === 'editor');
       expect(html.includes('>Rename</button>'), who).toBe(who === 'editor');
       expect(html.includes('data-testid="read-only-note"'), who).toBe(who !== 'editor');
+    },
+  },
+  {
+    // Everyone reads a story's figures board; only reviewers and editors get verdict controls.
+    file: 'app/(desk)/stories/[id]/figures/page.tsx',
+    method: 'GET',
+    path: () => `/stories/${storyId}/figures`,
+    expect: PAGE,
+    check: async (res, who) => {
+      if (res.status !== 200) return;
+      const html = await res.text();
+      expect(html.includes('data-testid="board-title"'), who).toBe(true);
+      expect(html.includes('data-testid="figure-review"'), who).toBe(who === 'reviewer' || who === 'editor');
     },
   },
   {
@@ -176,14 +195,20 @@ const TABLE: Entry[] = [
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
   },
   {
+    file: 'app/api/audit/export/route.ts',
+    method: 'GET',
+    path: () => '/api/audit/export?from=1&to=5',
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
+  },
+  {
     file: 'app/api/articles/route.ts',
     method: 'POST',
     path: () => '/api/articles',
     // A new text each time (UUIDs share no shingles), so every allowed call creates a claim.
     body: () => ({ articles: [{ text: `Matrix import. ${Array.from({ length: 12 }, () => crypto.randomUUID()).join(' ')}` }] }),
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, editor: 200 },
-    // article.imported, then story.grouped.
-    writes: 2,
+    // article.imported, story.grouped, then figure.extracted.
+    writes: 3,
   },
   { file: 'app/api/export/route.ts', method: 'GET', path: () => '/api/export?format=json', expect: signedIn(200) },
   { file: 'app/api/stories/route.ts', method: 'GET', path: () => '/api/stories', expect: signedIn(200) },
@@ -204,6 +229,74 @@ const TABLE: Entry[] = [
     path: () => `/api/stories/${storyId}/delete`,
     body: async () => ({ expectedVersion: await storyVersion() }),
     expect: { anonymous: 401, disabled: 401, viewer: 404, reviewer: 404, editor: 404 },
+  },
+  // Figures (issue 13): everyone signed in reads; verdicts as for claims; corrections, additions and dismissals by editors.
+  { file: 'app/api/claims/[id]/figures/route.ts', method: 'GET', path: () => `${claimPath()}/figures`, expect: signedIn(200) },
+  {
+    file: 'app/api/claims/[id]/figures/route.ts',
+    method: 'POST',
+    path: () => `${claimPath()}/figures`,
+    // A span of its own each time (one figure per span): the start of the body, one character longer per call.
+    body: () => ({
+      spanStart: 0,
+      spanEnd: (figureSpanEnd += 1),
+      numbers: { qualifier: 'exact', value: 1 },
+      counted: 'other',
+      attribution: null,
+      source: null,
+      relayedBy: null,
+      timeText: null,
+      timeDate: null,
+    }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 201 },
+    check: async (res) => {
+      if (res.status === 201) expect(((await res.json()) as { figure: { origin: string } }).figure.origin).toBe('added');
+    },
+  },
+  {
+    file: 'app/api/stories/[id]/figures/route.ts',
+    method: 'GET',
+    path: () => `/api/stories/${storyId}/figures`,
+    expect: signedIn(200),
+    check: async (res) => {
+      if (res.status !== 200) return;
+      const body = (await res.json()) as { figures: unknown[]; groups: unknown[] };
+      expect(body.figures.length).toBeGreaterThan(0);
+      expect(body.groups.length).toBeGreaterThan(0);
+    },
+  },
+  { file: 'app/api/figures/[id]/route.ts', method: 'GET', path: figurePath, expect: signedIn(200) },
+  {
+    file: 'app/api/figures/[id]/route.ts',
+    method: 'PATCH',
+    path: figurePath,
+    body: async () => ({ expectedVersion: (await figureNow()).version, counted: 'people_defected', note: 'Matrix correction.' }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
+  },
+  {
+    file: 'app/api/figures/[id]/verdict/route.ts',
+    method: 'POST',
+    path: () => `${figurePath()}/verdict`,
+    body: async () => ({ status: 'disputed', reason: 'Matrix figure verdict.', evidence: [], expectedVersion: (await figureNow()).version }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 200, editor: 200 },
+  },
+  {
+    file: 'app/api/figures/[id]/verdict/route.ts',
+    method: 'POST',
+    rule: 'return to unreviewed',
+    path: () => `${figurePath()}/verdict`,
+    body: async () => ({ status: 'unreviewed', reason: 'Reopened by the matrix.', evidence: [], expectedVersion: (await figureNow()).version }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
+  },
+  {
+    file: 'app/api/figures/[id]/dismissal/route.ts',
+    method: 'POST',
+    path: () => `${figurePath()}/dismissal`,
+    body: async () => {
+      const now = await figureNow();
+      return { dismissed: now.dismissedAt === null, expectedVersion: now.version };
+    },
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
   },
   { file: 'app/api/health/route.ts', method: 'GET', path: () => '/api/health', expect: everyone(200) },
   // Unknown API paths: 401 before 404, so signed-out callers learn nothing.

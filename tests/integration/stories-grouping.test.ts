@@ -117,10 +117,12 @@ describe('an import through the API', () => {
       articles: [{ text: readFileSync(path.join(ROOT, fixture(LIVE).path), 'utf8'), source: 'paste' }],
     });
     expect(res.status).toBe(200);
-    await inbox.waitFor(2);
+    // Then its figures (issue 13), in sequence order (the socket.io adapter may deliver a large change later).
+    await inbox.waitFor(3);
     socket.close();
-    const [imported, grouped] = inbox.changes;
-    expect(inbox.changes.map((c) => c.event.action)).toEqual(['article.imported', 'story.grouped']);
+    const changes = [...inbox.changes].sort((a, b) => a.event.seq - b.event.seq);
+    const [imported, grouped] = changes;
+    expect(changes.map((c) => c.event.action)).toEqual(['article.imported', 'story.grouped', 'figure.extracted']);
     const claimId = imported!.event.claimId!;
     claimOf.set(LIVE, claimId);
     expect(imported!.event.seq).toBeGreaterThan(since);
@@ -273,7 +275,9 @@ describe('key counts', () => {
     const result = await importArticle({ actor: null, source: 'seed', fileName: `${SEED_KEYS[4]}.txt`, content: { text: changed } });
     expect(result.outcome).toBe('updated');
     expect(await storyOf('seed-004')).toBe(story);
-    const last = toAuditRecord(await db.auditEvent.findFirstOrThrow({ orderBy: { seq: 'desc' } }));
+    // Its grouping, then its figures (issue 13).
+    const [figures, last] = (await db.auditEvent.findMany({ orderBy: { seq: 'desc' }, take: 2 })).map(toAuditRecord);
+    expect(figures).toMatchObject({ action: 'figure.extracted', claimId: seedId });
     expect(last).toMatchObject({ action: 'story.grouped', claimId: seedId });
 
     // story_key_stats as if every article's evidence had been counted from scratch.

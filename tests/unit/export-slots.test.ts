@@ -45,6 +45,7 @@ const claim = (i: number): ExportClaim => ({
   createdAt: '2026-12-01T00:00:00.000Z',
   updatedAt: '2026-12-01T00:00:00.000Z',
   history: [],
+  figures: [],
 });
 
 /** Claims that fail after a few, as a database going away mid-export would. */
@@ -63,13 +64,14 @@ async function* oneClaim(): AsyncGenerator<ExportClaim> {
   yield claim(1);
 }
 
-const meta = { exportedAt: '2026-12-01T00:00:00.000Z', exportedBy: 'Ana', filters: {}, story: null, count: 3 };
+const audit = { seq: 7, hash: 'a'.repeat(64), checkpoint: null };
+const meta = { exportedAt: '2026-12-01T00:00:00.000Z', exportedBy: 'Ana', filters: {}, story: null, count: 3, audit };
 const counts = { unreviewed: 0, verified: 0, disputed: 3, outdated: 0 };
 const org = { name: 'Org', url: 'https://org.example', reportBaseUrl: 'https://org.example/claims' };
 const FORMATS: Record<string, (claims: AsyncIterable<ExportClaim>) => Readable> = {
-  csv: (c) => csvStream(c),
+  csv: (c) => csvStream(c, audit),
   json: (c) => jsonStream(c, meta),
-  claimreview: (c) => claimReviewStream(c, org),
+  claimreview: (c) => claimReviewStream(c, org, audit),
   html: (c) => htmlStream(c, meta, counts, org.name),
   pdf: (c) => pdfStream(c, meta, counts, org.name),
 };

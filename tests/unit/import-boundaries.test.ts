@@ -13,10 +13,18 @@ const LIB = sourceFiles('lib');
 
 /**
  * The lib/ modules the browser may load: zod schemas, shared types, wording
- * and pure helpers, the socket event contract and the client's change feed.
+ * and pure helpers, the socket event contract, the client's change feed and
+ * the figures board.
  * Every other lib/ module starts with `import 'server-only'`.
  */
-const CLIENT_SAFE: (string | RegExp)[] = [/^lib\/validation\//, /^lib\/utils\//, 'lib/realtime/events.ts', 'lib/realtime/change-feed.ts', 'lib/errors.ts'];
+const CLIENT_SAFE: (string | RegExp)[] = [
+  /^lib\/validation\//,
+  /^lib\/utils\//,
+  'lib/realtime/events.ts',
+  'lib/realtime/change-feed.ts',
+  'lib/errors.ts',
+  'lib/figures/board.ts',
+];
 const isClientSafe = (file: string) => !file.startsWith('lib/') || CLIENT_SAFE.some((p) => (typeof p === 'string' ? p === file : p.test(file)));
 
 /**

@@ -2,6 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AUDIT_ACTIONS } from '@/lib/validation/audit-events';
 import { listAuditEvents } from '@/lib/history/list-audit-events';
+import { verifyAudit } from '@/lib/history/verify-audit';
+import { canVerifyAudit } from '@/lib/auth/permissions';
+import type { AuditVerification } from '@/lib/audit/checkpoint-format';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { userNames } from '@/lib/users/user-names';
 import { formatDateTime } from '@/lib/utils/format';
@@ -18,7 +21,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const raw = Object.fromEntries(Object.entries(await searchParams).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
   const parsed = auditQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : auditQuerySchema.parse({});
-  const [page, names] = await Promise.all([listAuditEvents({ actor, query }), userNames()]);
+  // Editors see the whole trail checked against its signed checkpoints (first page only: it reads every event).
+  const checking = canVerifyAudit(actor) && !query.cursor;
+  const [page, names, verification] = await Promise.all([
+    listAuditEvents({ actor, query }),
+    userNames(),
+    checking ? verifyAudit({ actor }) : Promise.resolve(null),
+  ]);
   const keep = new URLSearchParams(Object.entries(raw).filter(([k]) => k !== 'cursor'));
   const input = 'mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
 
@@ -29,6 +38,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <h1 className="text-xl font-semibold tracking-tight">Audit trail</h1>
         <p className="text-sm text-slate-600">Every change, newest first. Events are hash-chained and cannot be edited or deleted.</p>
       </div>
+      {verification && <VerificationPanel verification={verification} />}
       <form method="get" action="/audit" className="flex flex-wrap items-end gap-3" aria-label="Filter the audit trail">
         <div>
           <label htmlFor="actor" className="block text-xs font-medium text-slate-600">
@@ -157,5 +167,45 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         )}
       </nav>
     </div>
+  );
+}
+
+function VerificationPanel({ verification: v }: { verification: AuditVerification }) {
+  if (!v.ok) {
+    return (
+      <section
+        data-testid="audit-verification"
+        aria-label="Audit verification"
+        className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+      >
+        <h2 className="font-semibold">The audit trail does not verify</h2>
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          {v.problems.map((p, i) => (
+            <li key={i}>
+              <span className="font-mono text-xs font-semibold uppercase">{p.kind}</span> {p.why}
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  return (
+    <section
+      data-testid="audit-verification"
+      aria-label="Audit verification"
+      className="rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+    >
+      {v.provenTo ? (
+        <p>
+          <span className="font-semibold">Verified:</span> all {v.checked} events hash-link, and events 1–{v.provenTo.seq} match the checkpoint signed{' '}
+          <time dateTime={v.provenTo.at}>{formatDateTime(v.provenTo.at)}</time> (key <span className="font-mono text-xs">{v.provenTo.keyId}</span>).
+          {v.unsignedTail > 0 && ` The newest ${v.unsignedTail} event${v.unsignedTail === 1 ? ' is' : 's are'} not signed yet.`}
+        </p>
+      ) : (
+        <p>
+          <span className="font-semibold">Hash chain intact</span> ({v.checked} events), but no signed checkpoint covers it yet.
+        </p>
+      )}
+    </section>
   );
 }

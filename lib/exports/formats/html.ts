@@ -1,17 +1,20 @@
-// The printable report: summary counts with a small chart, then every claim
-// with its verdict and history. Self-contained HTML; all text is escaped, and the
+// The printable report: summary counts with a small chart, each story's
+// figures board (html-board.ts), then every claim with its verdict and history. Self-contained HTML; all text is escaped, and the
 // file carries its own no-script policy because it is opened from disk.
 import 'server-only';
 import { Readable } from 'node:stream';
 import { REPORT_CSP } from '../../http/security-headers';
 import type { ClaimStatus } from '../../validation/claims';
+import { noBoards, type ReportBoard } from '../board-report';
 import type { ExportClaim } from '../export-claims';
+import { auditLine } from '../report-audit';
 import type { ExportMeta } from './json';
 import { languageName } from '../../utils/format';
 import { STATUS_LABELS } from '../../utils/status-labels';
 import { dirAttribute } from '../../utils/text-direction';
 import { isHttpUrl } from '../../validation/http-url';
-import { STATUS_COLOR, describeFilters, when } from './report-text';
+import { BOARD_STYLE, boardSection } from './html-board';
+import { STATUS_COLOR, describeFilters, figuresLine, when } from './report-text';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
@@ -58,6 +61,7 @@ function claimSection(c: ExportClaim, showStory: boolean): string {
   const history = c.history.length
     ? `<ol class="history">${c.history.map((h) => `<li>${escapeHtml(when(h.at))} — ${bdi(h.by)}: ${STATUS_LABELS[h.status]}${h.reason ? ` — “${bdi(h.reason)}”` : ''}</li>`).join('')}</ol>`
     : '<p class="meta">No verdicts yet.</p>';
+  const figures = figuresLine(c.figures);
   // The report is English; the title is the article's, in its language and direction.
   return `<section class="claim">
 <h2 lang="${escapeHtml(c.language)}" dir="${dirAttribute(c.language)}">${escapeHtml(c.title)}</h2>
@@ -65,18 +69,28 @@ function claimSection(c: ExportClaim, showStory: boolean): string {
 <dl><dt>Source key</dt><dd>${escapeHtml(c.sourceKey)}</dd>${showStory ? storyRow(c) : ''}${articleRow(c)}<dt>Language</dt><dd>${escapeHtml(languageName(c.language))} (${escapeHtml(c.language)})</dd>
 <dt>Reason</dt><dd dir="auto">${c.reason ? escapeHtml(c.reason) : '—'}</dd><dt>Evidence</dt><dd>${evidence}</dd>
 <dt>Reviewer</dt><dd>${c.decidedBy ? bdi(c.decidedBy.name) : '—'}</dd><dt>Decided</dt><dd>${escapeHtml(when(c.decidedAt))}</dd>
-${c.reReviewAt ? `<dt>Re-review</dt><dd>${escapeHtml(c.reReviewAt.slice(0, 10))}</dd>` : ''}</dl>
+${c.reReviewAt ? `<dt>Re-review</dt><dd>${escapeHtml(c.reReviewAt.slice(0, 10))}</dd>` : ''}${figures ? `<dt>Figures</dt><dd>${escapeHtml(figures)}</dd>` : ''}</dl>
 <h3 class="meta">History</h3>${history}
 </section>`;
 }
 
-export function htmlStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, counts: Record<ClaimStatus, number>, org: string): Readable {
+export function htmlStream(
+  claims: AsyncIterable<ExportClaim>,
+  meta: ExportMeta,
+  counts: Record<ClaimStatus, number>,
+  org: string,
+  boards: AsyncIterable<ReportBoard> = noBoards(),
+): Readable {
   const { story } = meta;
   async function* chunks() {
-    yield `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Verdict report — ${story ? `${escapeHtml(story.title)} — ` : ''}${escapeHtml(org)}</title><style>${STYLE}</style></head><body>
+    yield `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="factdesk-audit" content="${escapeHtml(JSON.stringify(meta.audit))}">
+<title>Verdict report — ${story ? `${escapeHtml(story.title)} — ` : ''}${escapeHtml(org)}</title><style>${STYLE}${BOARD_STYLE}</style></head><body>
 <h1>Verdict report${story ? `<span class="story">Story: ${bdi(story.title)}</span>` : ''}</h1><p class="meta">${escapeHtml(org)} · exported ${escapeHtml(when(meta.exportedAt))} by ${escapeHtml(meta.exportedBy)} · ${escapeHtml(describeFilters(meta.filters))}</p>
+<p class="meta audit">${escapeHtml(auditLine(meta.audit))}</p>
 <div class="summary">${chart(counts)}<p><strong>${meta.count}</strong> claims</p></div>`;
+    let n = 0;
+    for await (const board of boards) yield boardSection(board, n++);
+    if (n > 0) yield '<h2 class="claims-heading">Claims</h2>';
     for await (const c of claims) yield claimSection(c, !story);
     yield '</body></html>\n';
   }

@@ -4,6 +4,7 @@ import 'server-only';
 import { Readable } from 'node:stream';
 import type { ExportClaim } from '../export-claims';
 import type { ExportStory } from '../find-export-story';
+import type { ReportAudit } from '../report-audit';
 import { embedJson } from './embed-json';
 
 const JSON_FORMAT = { name: 'factdesk.verdicts', version: 1 } as const;
@@ -15,6 +16,8 @@ export type ExportMeta = {
   /** The story named by the `story` filter, with its title; null when the export is not of one story. */
   story: ExportStory | null;
   count: number;
+  /** The report's place in the audit trail: its export event and the checkpoint signed at export. */
+  audit: ReportAudit;
 };
 
 export function jsonStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta): Readable {

@@ -2,42 +2,20 @@
 // Arabic text render in any viewer; text with right-to-left letters is laid out
 // by pdf-bidi.ts. Pages are flushed as they fill: memory stays flat.
 import 'server-only';
-import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { ClaimStatus } from '../../validation/claims';
+import { noBoards, type ReportBoard } from '../board-report';
 import type { ExportClaim } from '../export-claims';
+import { auditLine } from '../report-audit';
 import type { ExportMeta } from './json';
 import { STATUS_LABELS } from '../../utils/status-labels';
 import { dirAttribute, type TextDirection } from '../../utils/text-direction';
 import { isHttpUrl } from '../../validation/http-url';
-import { bidiText, hasRtlLetters, isolate, withoutBidiControls } from './pdf-bidi';
-import { STATUS_COLOR, describeFilters, when } from './report-text';
-
-// Resolved from the app's root (the server runs there); bundlers rewrite require.resolve.
-const FONT_DIR = path.join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf');
-const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
-const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
-const MARGIN = 50;
-
-type ParagraphOptions = { direction: TextDirection | 'auto'; x?: number; indent?: number };
-
-/**
- * A paragraph in the current font at doc.y: pdfkit's own layout for
- * left-to-right text, the bidirectional one (pdf-bidi.ts) as soon as it holds
- * a right-to-left letter or runs right to left. User text inside a line is
- * wrapped in isolate() by the caller, as the HTML report wraps it in <bdi>.
- */
-function paragraph(doc: PDFKit.PDFDocument, text: string, options: ParagraphOptions) {
-  const x = (options.x ?? MARGIN) + (options.indent ?? 0);
-  const width = doc.page.width - MARGIN - x;
-  if (options.direction !== 'rtl' && !hasRtlLetters(text)) {
-    doc.text(withoutBidiControls(text), x, doc.y, { width });
-    doc.x = MARGIN;
-    return;
-  }
-  bidiText(doc, text, { x, width, direction: options.direction });
-}
+import { hasRtlLetters, isolate, withoutBidiControls } from './pdf-bidi';
+import { drawBoard } from './pdf-board';
+import { BOLD, MARGIN, paragraph, REGULAR } from './pdf-text';
+import { STATUS_COLOR, describeFilters, figuresLine, when } from './report-text';
 
 function summary(doc: PDFKit.PDFDocument, counts: Record<ClaimStatus, number>) {
   const max = Math.max(1, ...Object.values(counts));
@@ -101,6 +79,8 @@ function claim(doc: PDFKit.PDFDocument, c: ExportClaim, showStory: boolean) {
   line('Evidence', c.evidence.length ? c.evidence.map((e) => (e.label ? `${isolate(e.label)} <${e.url}>` : e.url)).join('; ') : '—');
   line('Reviewer', c.decidedBy ? `${isolate(c.decidedBy.name)}, ${when(c.decidedAt)}` : '—');
   if (c.reReviewAt) line('Re-review', c.reReviewAt.slice(0, 10));
+  const figures = figuresLine(c.figures);
+  if (figures) line('Figures', figures);
   if (c.history.length) {
     doc.font(BOLD).fontSize(9).fillColor('#475569').text('History:');
     for (const h of c.history) {
@@ -114,7 +94,13 @@ function claim(doc: PDFKit.PDFDocument, c: ExportClaim, showStory: boolean) {
   doc.moveDown(0.8);
 }
 
-export function pdfStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, counts: Record<ClaimStatus, number>, org: string): Readable {
+export function pdfStream(
+  claims: AsyncIterable<ExportClaim>,
+  meta: ExportMeta,
+  counts: Record<ClaimStatus, number>,
+  org: string,
+  boards: AsyncIterable<ReportBoard> = noBoards(),
+): Readable {
   const { story } = meta;
   const title = `Verdict report — ${story ? `${story.title} — ` : ''}${org}`;
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: org }, lang: 'en' });
@@ -136,8 +122,24 @@ export function pdfStream(claims: AsyncIterable<ExportClaim>, meta: ExportMeta, 
           direction: 'ltr',
         },
       );
+      paragraph(doc, auditLine(meta.audit), { direction: 'ltr' });
+      if (meta.audit.checkpoint) {
+        doc.fontSize(7);
+        paragraph(doc, `Checkpoint signature (Ed25519): ${meta.audit.checkpoint.sig}`, { direction: 'ltr' });
+      }
       doc.moveDown();
       summary(doc, counts);
+      let drawn = 0;
+      for await (const board of boards) {
+        if (out.destroyed) return;
+        drawBoard(doc, board);
+        drawn++;
+      }
+      if (drawn > 0) {
+        doc.addPage();
+        doc.font(BOLD).fontSize(14).fillColor('#0f172a').text('Claims');
+        doc.moveDown(0.4);
+      }
       for await (const c of claims) {
         // The download was abandoned (client gone): stop reading claims.
         if (out.destroyed) return;

@@ -1,6 +1,9 @@
 // Colours and wording shared by the printable HTML and the PDF report.
 import 'server-only';
+import { formatFigure } from '../../figures/board';
+import { STATUS_LABELS } from '../../utils/status-labels';
 import type { ClaimStatus } from '../../validation/claims';
+import type { ExportFigure } from '../export-figures';
 
 export const STATUS_COLOR: Record<ClaimStatus, string> = {
   unreviewed: '#64748b',
@@ -21,4 +24,13 @@ export function describeFilters(filters: Record<string, unknown>): string {
     .map(([k, v]) => `${k}: ${Array.isArray(v) ? `${v.length} selected` : String(v)}`);
   if (parts.length) return parts.join(' · ');
   return filters.story ? 'all its articles' : 'all claims';
+}
+
+/** A claim's live figures in one line: the reviewed ones with their verdicts, then how many are not reviewed ("567 Disputed · ≈104 Verified · 4 not reviewed"). */
+export function figuresLine(figures: ExportFigure[]): string | null {
+  const live = figures.filter((f) => !f.dismissed);
+  if (live.length === 0) return null;
+  const reviewed = live.filter((f) => f.status !== 'unreviewed').map((f) => `${formatFigure(f)} ${STATUS_LABELS[f.status]}`);
+  const open = live.length - reviewed.length;
+  return [...reviewed, ...(open ? [`${open} not reviewed`] : [])].join(' · ');
 }

@@ -8,7 +8,6 @@ import { getStory } from '@/lib/stories/desk/get-story';
 import { formatDateTime } from '@/lib/utils/format';
 import { storyIdSchema } from '@/lib/validation/stories';
 import { ExportDialog } from '@/components/export-dialog';
-import { ListKeyboard } from '@/components/list-keyboard';
 import { DecidedBar } from '@/components/stories/decided-bar';
 import { EvidenceChips } from '@/components/stories/evidence-chips';
 import { LanguageTags } from '@/components/stories/language-tags';
@@ -37,8 +36,6 @@ export default async function StoryPage({ params }: { params: Promise<{ id: stri
 
   return (
     <div className="space-y-5">
-      {/* j and k move between the articles, as on the claims list. */}
-      <ListKeyboard />
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link href="/stories" className="text-blue-700 hover:underline">
           ← All stories
@@ -66,6 +63,13 @@ export default async function StoryPage({ params }: { params: Promise<{ id: stri
               {story.suggestions.length} suggested link{story.suggestions.length === 1 ? '' : 's'} ↓
             </a>
           )}
+          <Link
+            href={`/stories/${story.id}/figures`}
+            className="rounded-full border border-blue-200 bg-blue-50 px-2.5 py-0.5 text-xs font-semibold text-blue-900 hover:bg-blue-100"
+            data-testid="figures-board-link"
+          >
+            Figures board →
+          </Link>
           <span className="ms-auto">
             <ExportDialog story={{ id: story.id, title: story.title }} />
           </span>

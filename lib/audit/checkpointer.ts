@@ -1,0 +1,127 @@
+// Signs the audit chain's head and keeps the checkpoint outside the database
+// (DATA_DIR/audit-checkpoints.jsonl), in audit_checkpoints for convenience, and
+// through AUDIT_CHECKPOINT_COMMAND wherever the newsroom chooses.
+//
+// Never part of a verdict's transaction: the server polls the head after the
+// fact (startCheckpointer), exports sign before they write (checkpointHead).
+// A crash between a commit and its checkpoint leaves an unsigned tail, which
+// verification reports as such, never as tampering. Calls are coalesced: one
+// signing at a time per process, and an unchanged head is not signed twice.
+import 'server-only';
+import { spawn } from 'node:child_process';
+import { sign } from 'node:crypto';
+import { db } from '../db';
+import { config } from '../env';
+import { log } from '../log';
+import { appendCheckpointLine, readLastCheckpoint } from './checkpoint-file';
+import { type Checkpoint, CHECKPOINT_FORMAT_VERSION, checkpointMessage } from './checkpoint-format';
+import { loadSigningKey, type SigningKey } from './signing-key';
+
+export type ChainHead = { seq: number; hash: string };
+
+/** How often the server looks at the chain's head (one index lookup). */
+export const CHECKPOINT_POLL_MS = 2000;
+
+export function signCheckpoint(head: ChainHead, key: SigningKey, at = new Date()): Checkpoint {
+  const unsigned = { seq: head.seq, hash: head.hash, at: at.toISOString() };
+  const sig = sign(null, checkpointMessage(unsigned), key.privateKey).toString('base64url');
+  return { v: CHECKPOINT_FORMAT_VERSION, ...unsigned, keyId: key.publicKey.keyId, sig };
+}
+
+export async function readChainHead(): Promise<ChainHead | null> {
+  const last = await db.auditEvent.findFirst({ orderBy: { seq: 'desc' }, select: { seq: true, hash: true } });
+  return last ? { seq: Number(last.seq), hash: last.hash } : null;
+}
+
+type State = { inFlight?: Promise<Checkpoint | null>; timer?: NodeJS.Timeout; lastSignedMs?: number };
+declare global {
+  var __factdeskCheckpointer: State | undefined;
+}
+// Route handlers and the custom server load separate copies of this module: one state.
+const state = (): State => (globalThis.__factdeskCheckpointer ??= {});
+
+function runCommand(line: string): void {
+  const { AUDIT_CHECKPOINT_COMMAND: command, AUDIT_CHECKPOINT_COMMAND_TIMEOUT_SECONDS: seconds } = config();
+  if (!command) return;
+  let stderr = '';
+  const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'ignore', 'pipe'], timeout: seconds * 1000, killSignal: 'SIGKILL' });
+  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  child.stdin.on('error', () => {}); // a command that does not read stdin
+  child.on('error', (e) => log.error({ err: e.message }, 'AUDIT_CHECKPOINT_COMMAND could not be started'));
+  child.on('exit', (code, signal) => {
+    if (code !== 0) log.error({ code, signal, stderr }, 'AUDIT_CHECKPOINT_COMMAND failed (the checkpoint is in the file and the database)');
+  });
+  child.stdin.end(line);
+}
+
+async function signAndStore(key: SigningKey): Promise<Checkpoint | null> {
+  const head = await readChainHead();
+  if (!head) return null;
+  // Read again each time: other processes on this DATA_DIR append too.
+  const last = readLastCheckpoint();
+  if (last && last.seq === head.seq && last.hash === head.hash && last.keyId === key.publicKey.keyId) return last;
+  const checkpoint = signCheckpoint(head, key);
+  // The file first: it is the copy verification trusts.
+  appendCheckpointLine(checkpoint);
+  state().lastSignedMs = Date.now();
+  try {
+    await db.auditCheckpoint.createMany({
+      data: [{ seq: BigInt(checkpoint.seq), hash: checkpoint.hash, at: new Date(checkpoint.at), keyId: checkpoint.keyId, sig: checkpoint.sig }],
+      skipDuplicates: true,
+    });
+  } catch (e) {
+    log.warn({ err: e instanceof Error ? e.message : String(e), seq: checkpoint.seq }, 'audit checkpoint not copied to the database');
+  }
+  runCommand(`${JSON.stringify(checkpoint)}\n`);
+  return checkpoint;
+}
+
+/**
+ * Signs the current head unless it already is (by this key); returns the
+ * checkpoint that covers it (null for an empty chain). Concurrent calls share
+ * one signing. The key is this process's unless a rotation passes the new one.
+ */
+export async function checkpointHead(key: SigningKey = loadSigningKey()): Promise<Checkpoint | null> {
+  const s = state();
+  while (s.inFlight) await s.inFlight.catch(() => null);
+  s.inFlight = signAndStore(key);
+  try {
+    return await s.inFlight;
+  } finally {
+    s.inFlight = undefined;
+  }
+}
+
+/** The server's background signer: every AUDIT_CHECKPOINT_EVERY events or AUDIT_CHECKPOINT_MINUTES. */
+export function startCheckpointer(): { stop: () => Promise<void> } {
+  const { AUDIT_CHECKPOINT_EVERY: every, AUDIT_CHECKPOINT_MINUTES: minutes } = config();
+  const s = state();
+  s.lastSignedMs ??= Date.now();
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const head = await readChainHead();
+      const signed = readLastCheckpoint()?.seq ?? 0;
+      if (!head || head.seq === signed) return;
+      // Behind the last checkpoint (a restored backup, a fresh database on an old
+      // DATA_DIR): signing at once puts that on the record too.
+      const due = head.seq < signed || head.seq - signed >= every || Date.now() - (s.lastSignedMs ?? 0) >= minutes * 60_000;
+      if (due) await checkpointHead();
+    } catch (e) {
+      log.warn({ err: e instanceof Error ? e.message : String(e) }, 'audit checkpoint not signed this time');
+    } finally {
+      busy = false;
+    }
+  };
+  s.timer = setInterval(() => void tick(), CHECKPOINT_POLL_MS);
+  s.timer.unref();
+  return {
+    // A clean shutdown signs what is new, so a restart starts from a covered head.
+    stop: async () => {
+      clearInterval(s.timer);
+      await checkpointHead().catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, 'no checkpoint at shutdown'));
+    },
+  };
+}

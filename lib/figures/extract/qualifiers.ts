@@ -1,0 +1,124 @@
+// The words that turn a number into a bound or an estimate, per language:
+// "more than one hundred" → more_than 100, "Около 104" → about 104, "just over
+// a hundred" → more_than 100 (approximate), "pelo menos" → at_least, "up to" →
+// at_most, "between 50 and 60" → between. Phrases are matched on folded
+// tokens right before the number (a few, like "or more", right after it).
+import 'server-only';
+import type { FigureQualifier } from '../../validation/figures';
+import { foldKey } from './fold';
+import { adjacent, type Token } from './tokens';
+
+type Rule = { qualifier: FigureQualifier; approximate: boolean };
+type Phrase = { words: readonly string[]; rule: Rule };
+
+// "*" marks a hedged bound (approximate): "just over", "pouco mais de".
+const BEFORE: Readonly<Record<Exclude<FigureQualifier, 'exact' | 'between'>, string>> = {
+  more_than: `more than | over | upwards of | in excess of | above | well over | well above | just over* | just more than* |
+    a little over* | a little more than* | slightly more than* | slightly over* | mais de | mais do que | acima de |
+    bem mais de | pouco mais de* | um pouco mais de* | más de | mas de | por encima de | poco más de* | algo más de* |
+    un poco más de* | над | повече от | малко над* | малко повече от* | أكثر من | ما يزيد عن | ما يزيد على | يزيد عن |
+    يزيد على | ما يربو على | أكثر قليلا من*`,
+  at_least: `at least | no fewer than | no less than | a minimum of | pelo menos | no mínimo | ao menos | al menos |
+    por lo menos | como mínimo | най-малко | поне | не по-малко от | минимум | ما لا يقل عن | لا يقل عن | على الأقل`,
+  about: `about | around | nearly | almost | some | roughly | approximately | an estimated | estimated | close to | circa |
+    nigh on | cerca de | quase | aproximadamente | por volta de | perto de | em torno de | à volta de | uns | umas |
+    casi | alrededor de | unos | unas | en torno a | около | близо | близо до | приблизително | почти | към |
+    حوالي | حوالى | نحو | قرابة | زهاء | ما يقرب من | ما يقارب | تقريبا`,
+  fewer_than: `fewer than | less than | under | below | just under* | menos de | pouco menos de* | poco menos de* |
+    по-малко от | под | малко под* | أقل من`,
+  at_most: `up to | at most | no more than | a maximum of | as many as | até | no máximo | não mais de | não mais do que |
+    hasta | como máximo | a lo sumo | no más de | до | най-много | максимум | не повече от | ما يصل إلى | على الأكثر`,
+};
+const AFTER: Readonly<Record<string, string>> = {
+  at_least: 'or more | ou mais | o más | или повече | и повече | على الأقل | أو أكثر',
+  about: 'or so | tal | تقريبا',
+};
+// "between" words, with the connectors they take; "from … to", "de … a", "от … до", "من … إلى".
+const BETWEEN_OPENERS = new Set(['between', 'entre', 'между', 'بين'].map(foldKey));
+const BETWEEN_JOINS = new Set(['and', 'e', 'y', 'и', 'و', 'to', '-'].map(foldKey));
+const RANGE_OPENERS = new Set(['from', 'de', 'от', 'من'].map(foldKey));
+const RANGE_JOINS = new Set(['to', 'a', 'até', 'до', 'إلى', 'الى'].map(foldKey));
+
+const compile = (table: Readonly<Record<string, string>>): Phrase[] =>
+  Object.entries(table)
+    .flatMap(([qualifier, list]) =>
+      list
+        .split('|')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => ({
+          words: foldKey(p.replace(/\*$/u, ''))
+            .split(/[\s-]+/u)
+            .filter(Boolean),
+          rule: { qualifier: qualifier as FigureQualifier, approximate: qualifier === 'about' || p.endsWith('*') },
+        })),
+    )
+    .sort((a, b) => b.words.length - a.words.length);
+
+const BEFORE_PHRASES = compile(BEFORE);
+const AFTER_PHRASES = compile(AFTER);
+
+const TO_WORDS = new Set(['до', 'até', 'hasta', 'حتى'].map(foldKey));
+// Verbs of change before "to": the number is where a quantity went.
+const CHANGE =
+  /^(?:rose|fell|slowed|climbed|dropped|jumped|grew|increased|decreased|subiu|caiu|baixou|desceu|aumentou|diminuiu|abrandou|cresceu|subio|bajo|cayo|aumento|disminuyo|crecio|descendio|забави|спадна|падна|нарасна|покачи|увеличи|намаля|поскъпна|ارتفع|انخفض|تراجع|زاد|وصل)/u;
+
+function changeVerbBefore(tokens: readonly Token[], from: number): boolean {
+  for (let k = from - 1; k >= Math.max(0, from - 2); k--) if (CHANGE.test((tokens[k] as Token).f)) return true;
+  return false;
+}
+
+/** Arabic joins و ب ل to the word: "وأكثر من", "بنحو". */
+const tokenIs = (tok: Token, word: string, first: boolean) => tok.f === word || (first && /^[وبلف]/u.test(tok.f) && tok.f.slice(1) === word);
+
+/** A qualifier phrase ending right before token `first`: its rule and the token it starts at. */
+export function qualifierBefore(
+  tokens: readonly Token[],
+  folded: string,
+  first: number,
+  spanStart: number,
+  percent: boolean,
+): { rule: Rule; start: number } | null {
+  for (const phrase of BEFORE_PHRASES) {
+    const n = phrase.words.length;
+    const from = first - n;
+    if (from < 0) continue;
+    let ok = true;
+    for (let k = 0; k < n && ok; k++) {
+      const tok = tokens[from + k] as Token;
+      ok = tokenIs(tok, phrase.words[k] as string, k === 0);
+      if (ok && k > 0) ok = adjacent(folded, (tokens[from + k - 1] as Token).end, tok.start);
+    }
+    if (!ok) continue;
+    const lastTok = tokens[first - 1] as Token;
+    // Only spaces (or a currency sign) between the phrase and the number.
+    if (!/^[\s$€£]*(?:us\$|r\$)?\s*$/u.test(folded.slice(lastTok.end, spanStart))) continue;
+    // "до", "até", "hasta", "حتى" are also plain "to": "slowed to 3.7%", "subiu até 60" name a value reached, not a ceiling.
+    if (phrase.words.length === 1 && TO_WORDS.has(phrase.words[0] as string) && (percent || changeVerbBefore(tokens, from))) return null;
+    return { rule: phrase.rule, start: (tokens[from] as Token).start };
+  }
+  return null;
+}
+
+/** "or more", "ou mais", "على الأقل" right after the number (or after its noun, up to `limit` tokens on). */
+export function qualifierAfter(tokens: readonly Token[], folded: string, last: number, limit: number): { rule: Rule; end: number } | null {
+  for (let offset = 1; offset <= limit + 1; offset++) {
+    for (const phrase of AFTER_PHRASES) {
+      const from = last + offset;
+      let ok = from + phrase.words.length <= tokens.length;
+      for (let k = 0; k < phrase.words.length && ok; k++) ok = tokenIs(tokens[from + k] as Token, phrase.words[k] as string, k === 0);
+      if (ok && offset === 1 && !adjacent(folded, (tokens[last] as Token).end, (tokens[from] as Token).start)) ok = false;
+      if (ok) return { rule: phrase.rule, end: (tokens[from + phrase.words.length - 1] as Token).end };
+    }
+  }
+  return null;
+}
+
+/** Is token `first` opened by "between"/"entre" (→ "and"), or by "from"/"de" (→ "to"/"a")? The join words allowed. */
+export function rangeOpener(tokens: readonly Token[], first: number): { joins: ReadonlySet<string>; start: number } | null {
+  const prev = tokens[first - 1];
+  if (!prev) return null;
+  if (BETWEEN_OPENERS.has(prev.f)) return { joins: BETWEEN_JOINS, start: prev.start };
+  if (RANGE_OPENERS.has(prev.f)) return { joins: RANGE_JOINS, start: prev.start };
+  return null;
+}

@@ -1,0 +1,139 @@
+// The board page packs its figures for the client (each article once, the
+// span text only where the sentence does not hold it) and the client
+// unpacks the same FigureDtos; large groups' charts show a bounded sample.
+import { describe, expect, it } from 'vitest';
+import { chartSample, groupPage, packBoard, unpackBoard } from '@/components/figures/board-payload';
+import type { FigureDto } from '@/lib/validation/figures';
+
+const STORY = '00000000-0000-4000-8000-000000000001';
+const body = 'O balanço: 23 militares desertaram, depois 60. Mais 20 militares.';
+
+function figure(id: string, claimId: string, words: string, sentence: { start: number; end: number }, spanText?: string): FigureDto {
+  const start = body.indexOf(words);
+  return {
+    id,
+    claimId,
+    storyId: STORY,
+    ordinal: 0,
+    origin: 'extracted',
+    qualifier: 'exact',
+    value: 23,
+    min: null,
+    max: null,
+    approximate: false,
+    unit: null,
+    counted: 'people_defected',
+    countedText: 'militares',
+    attribution: { text: null, source: null, relayedBy: null },
+    time: { text: null, date: null },
+    span: { start, end: start + words.length, text: spanText ?? words },
+    sentence: { ...sentence, text: body.slice(sentence.start, sentence.end) },
+    supersededById: null,
+    correctedFields: [],
+    dismissed: false,
+    status: 'unreviewed',
+    version: 1,
+    reason: null,
+    evidence: [],
+    reReviewAt: null,
+    decidedBy: null,
+    decidedAt: null,
+    article: { title: `Article ${claimId}`, language: 'pt', direction: 'ltr', outlet: 'Folha', publishedAt: null },
+  };
+}
+
+const first = { start: 0, end: 46 };
+const figures = [
+  figure('f1', 'c1', '23 militares', first),
+  figure('f2', 'c1', '60', first),
+  figure('f3', 'c2', '20 militares', { start: 47, end: body.length }),
+  // A kept figure of an older, longer body: its span text is not in the sentence as cut now.
+  figure('f4', 'c2', 'Mais', { start: 47, end: body.length }, 'Mais de'),
+];
+
+const group = (ids: string[]) => ({
+  counted: 'people_defected' as const,
+  label: 'Defections',
+  summary: 's',
+  figureIds: ids,
+  conflicts: [],
+  progressions: [],
+  range: null,
+  articles: 2,
+  languages: 1,
+  sources: 0,
+});
+
+describe('packBoard / unpackBoard', () => {
+  it('gives the client the same figures and groups', () => {
+    const groups = [group(['f1', 'f2', 'f3', 'f4'])];
+    const board = unpackBoard(packBoard(STORY, { figures, groups }));
+    expect(board.figures).toEqual(figures);
+    expect(board.groups).toEqual(groups);
+    expect(board.partial.size).toBe(0);
+    expect(board.totals).toEqual({ figures: 4, articles: 2 });
+  });
+
+  it('sends each article once and drops span text the sentence holds', () => {
+    const packed = packBoard(STORY, { figures, groups: [group(['f1', 'f2', 'f3', 'f4'])] });
+    expect(Object.keys(packed.articles)).toEqual(['c1', 'c2']);
+    expect(packed.figures.map((f) => f.span.text)).toEqual([undefined, undefined, undefined, 'Mais de']);
+    expect(packed.figures.some((f) => 'article' in f)).toBe(false);
+  });
+
+  // The contract changed with the bounded board: a large group sends its first rows whole and its chart's points without sentences.
+  it("sends a group's first rows whole, chart points without their sentence, and nothing else", () => {
+    const packed = packBoard(STORY, { figures, groups: [group(['f1', 'f2', 'f3', 'f4'])] }, { rows: 1, chart: 2 });
+    expect(packed.figures.map((f) => f.id)).toEqual(['f1', 'f4']);
+    expect(packed.partial).toEqual(['f4']);
+    expect(packed.figures[1]?.sentence.text).toBeUndefined();
+    // f2 and f3 are not sent at all; the board still counts them.
+    expect(packed.totals).toEqual({ figures: 4, articles: 2 });
+    const board = unpackBoard(packed);
+    expect(board.figures.find((f) => f.id === 'f4')?.span.text).toBe('Mais de');
+  });
+
+  it('names the values of figures a row refers to but the board did not send', () => {
+    const chain = figures.map((f, i) => (i === 0 ? { ...f, supersededById: 'f3' } : f));
+    const groups = [{ ...group(['f1', 'f2', 'f3', 'f4']), progressions: [{ source: null, figureIds: ['f1', 'f2'] }] }];
+    const packed = packBoard(STORY, { figures: chain, groups }, { rows: 1, chart: 1 });
+    expect(packed.figures.map((f) => f.id)).toEqual(['f1']);
+    expect(packed.values).toEqual({ f2: '23', f3: '23' });
+  });
+
+  it("keys colours by the story's folded source, one colour per source", () => {
+    const said = (f: FigureDto, source: string) => ({ ...f, attribution: { text: source, source, relayedBy: null } });
+    const two = [said(figures[0]!, 'Migración Colombia'), said(figures[2]!, "Colombia's migration agency")];
+    const packed = packBoard(STORY, { figures: two, groups: [group(['f1', 'f3'])] });
+    expect(packed.sourceKeys.f1).toBe(packed.sourceKeys.f3);
+    expect(Object.keys(packed.colours).filter((k) => k !== '')).toHaveLength(1);
+  });
+});
+
+describe('groupPage', () => {
+  const groups = [{ ...group(['f1', 'f2', 'f3', 'f4']) }];
+  it('pages a group in its order and says where the next page starts', () => {
+    const first = groupPage({ figures, groups }, 'people_defected', 0, 3);
+    expect(first.figures.map((f) => f.id)).toEqual(['f1', 'f2', 'f3']);
+    expect(first).toMatchObject({ total: 4, nextOffset: 3 });
+    const last = groupPage({ figures, groups }, 'people_defected', 3, 3);
+    expect(last.figures.map((f) => f.id)).toEqual(['f4']);
+    expect(last.nextOffset).toBeNull();
+    expect(groupPage({ figures, groups }, 'people_killed', 0, 3)).toMatchObject({ figures: [], total: 0, nextOffset: null });
+  });
+});
+
+describe('chartSample', () => {
+  it('keeps a small group whole', () => {
+    expect(chartSample([1, 2, 3], 200)).toEqual([1, 2, 3]);
+  });
+
+  it('bounds a large group, evenly spread, first and last kept, no repeats', () => {
+    const all = Array.from({ length: 874 }, (_, i) => i);
+    const sample = chartSample(all, 200);
+    expect(sample).toHaveLength(200);
+    expect(sample[0]).toBe(0);
+    expect(sample.at(-1)).toBe(873);
+    expect(new Set(sample).size).toBe(200);
+  });
+});
