@@ -35,7 +35,7 @@ const notPrisma = [
 
 // The client-safe part of lib/ (no `import 'server-only'`; the list
 // tests/unit/import-boundaries.test.ts holds lib/ to): what the browser may load.
-const CLIENT_SAFE_LIB = String.raw`(validation|utils)(/|$)|realtime/(events|change-feed)$|figures/board$|errors$`;
+const CLIENT_SAFE_LIB = String.raw`(validation|utils)(/|$)|realtime/(events|change-feed|recent-changes)$|figures/board$|errors$`;
 
 /**
  * components/ may import only the client-safe modules of lib/ at run time
@@ -46,7 +46,7 @@ function componentZones() {
     {
       regex: String.raw`^(@/|(\.\./)+)lib/(?!${CLIENT_SAFE_LIB})`,
       message:
-        'components/ import only the client-safe lib/validation, lib/utils, lib/errors.ts, lib/figures/board.ts and lib/realtime/{events,change-feed}.ts at run time (`import type` from elsewhere is fine). Move what the browser needs into one of them.',
+        'components/ import only the client-safe lib/validation, lib/utils, lib/errors.ts, lib/figures/board.ts and lib/realtime/{events,change-feed,recent-changes}.ts at run time (`import type` from elsewhere is fine). Move what the browser needs into one of them.',
       allowTypeImports: true,
     },
     {

@@ -83,3 +83,52 @@ test('comments appear live for everyone on the claim', async ({ browser, freshCl
   await a.getByRole('button', { name: 'Post comment' }).click();
   await expect(v.getByTestId('comments')).toContainText('CNN en Español and AFP agree on 104.');
 });
+
+test('a comment that lands while the claim page is on its way appears without a reload', async ({ browser, freshClaims }) => {
+  const { tag, portuguese: claim } = await freshClaims('portuguese');
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  await signIn(a, 'reviewer@factdesk.test');
+  await signIn(b, 'viewer@factdesk.test');
+  await b.goto(`/?q=${tag}`);
+  await expect(b.getByTestId('connection-status')).toHaveAttribute('data-status', 'live');
+  await b.evaluate(() => {
+    (window as Window & { __marker?: number }).__marker = 7;
+  });
+
+  // B opens the claim; the server renders it at once, but its answer is held
+  // until after A's comment has reached B's live connection: the page then
+  // mounts with data older than a change the browser already applied.
+  let rendered!: () => void;
+  const renderedOnce = new Promise<void>((resolve) => (rendered = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await b.route(
+    (url) => url.pathname === `/claims/${claim.id}`,
+    async (route) => {
+      const headers = route.request().headers();
+      if (headers.rsc !== '1' || headers['next-router-prefetch']) return route.continue();
+      const response = await route.fetch();
+      const body = await response.body();
+      rendered();
+      await released;
+      await route.fulfill({ response, body });
+    },
+  );
+  await b.getByRole('link', { name: claim.title }).click();
+  await renderedOnce;
+
+  const text = 'Posted while the page was on its way: 23 or 60?';
+  const posted = await a.request.post(`/api/claims/${claim.id}/comments`, { data: { body: text } });
+  expect(posted.status()).toBe(201);
+  await expect(b.getByTestId('change-notice').first()).toContainText('commented on');
+
+  release();
+  await expect(b.getByTestId('comments')).toContainText(text);
+  expect(await b.evaluate(() => (window as Window & { __marker?: number }).__marker)).toBe(7); // same document
+  await b.screenshot({ path: 'e2e/screenshots/live-comment-during-navigation.png' });
+  await ctxA.close();
+  await ctxB.close();
+});

@@ -12,12 +12,16 @@ import { ClaimFilters } from '@/components/claim-filters';
 import { ClaimsTable } from '@/components/claims-table';
 import { GroupToggle } from '@/components/stories/group-toggle';
 import { GroupedClaims } from '@/components/stories/grouped-claims';
+import { LiveSince } from '@/components/realtime/live-since';
+import { latestSeq } from '@/lib/history/replay-changes';
 
 export const metadata: Metadata = { title: 'Claims' };
 export const dynamic = 'force-dynamic';
 
 export default async function ClaimsPage({ searchParams }: { searchParams: Promise<RawSearch> }) {
   const actor = await requirePageActor();
+  // Read before the page's data: its live parts replay what commits after it.
+  const seq = await latestSeq();
   const raw = await searchParams;
   const { query, valid, keep } = parseListParams(raw);
   // The view is remembered in a cookie, read here, so the page renders in it at once.
@@ -52,58 +56,60 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
   );
 
   return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-xl font-semibold tracking-tight">Claims</h1>
-        {!valid && <p className="text-sm text-amber-800">Some filters in the address were not understood and were ignored.</p>}
-        <GroupToggle view={view} filterQuery={keep.toString()} />
-      </div>
-      <ClaimFilters
-        status={query.status}
-        lang={query.lang}
-        q={query.q}
-        assigned={query.assigned}
-        due={query.due}
-        languages={languages}
-        focusSearch={raw.focus === 'search'}
-      />
+    <LiveSince seq={seq}>
+      <div className="space-y-5">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-xl font-semibold tracking-tight">Claims</h1>
+          {!valid && <p className="text-sm text-amber-800">Some filters in the address were not understood and were ignored.</p>}
+          <GroupToggle view={view} filterQuery={keep.toString()} />
+        </div>
+        <ClaimFilters
+          status={query.status}
+          lang={query.lang}
+          q={query.q}
+          assigned={query.assigned}
+          due={query.due}
+          languages={languages}
+          focusSearch={raw.focus === 'search'}
+        />
 
-      {page && (
-        <ClaimsTable
-          key={keep.toString() + (query.cursor ?? '')}
-          claims={page.claims}
-          names={names}
-          suffix={suffix}
-          filterQuery={keep.toString()}
-          firstPage={!query.cursor}
-          empty={empty}
-        />
-      )}
-      {grouped && (
-        <GroupedClaims
-          key={keep.toString() + (query.cursor ?? '')}
-          groups={grouped.groups}
-          names={names}
-          suffix={suffix}
-          filterQuery={keep.toString()}
-          firstPage={!query.cursor}
-          empty={empty}
-        />
-      )}
-      <nav aria-label="Pages" className="flex justify-between text-sm">
-        {query.cursor ? (
-          <Link href={`/${suffix}`} className="text-blue-700 hover:underline">
-            ← First page
-          </Link>
-        ) : (
-          <span />
+        {page && (
+          <ClaimsTable
+            key={keep.toString() + (query.cursor ?? '')}
+            claims={page.claims}
+            names={names}
+            suffix={suffix}
+            filterQuery={keep.toString()}
+            firstPage={!query.cursor}
+            empty={empty}
+          />
         )}
-        {nextCursor && (
-          <Link href={`/?${new URLSearchParams([...keep, ['cursor', nextCursor]])}`} className="text-blue-700 hover:underline">
-            Next page →
-          </Link>
+        {grouped && (
+          <GroupedClaims
+            key={keep.toString() + (query.cursor ?? '')}
+            groups={grouped.groups}
+            names={names}
+            suffix={suffix}
+            filterQuery={keep.toString()}
+            firstPage={!query.cursor}
+            empty={empty}
+          />
         )}
-      </nav>
-    </div>
+        <nav aria-label="Pages" className="flex justify-between text-sm">
+          {query.cursor ? (
+            <Link href={`/${suffix}`} className="text-blue-700 hover:underline">
+              ← First page
+            </Link>
+          ) : (
+            <span />
+          )}
+          {nextCursor && (
+            <Link href={`/?${new URLSearchParams([...keep, ['cursor', nextCursor]])}`} className="text-blue-700 hover:underline">
+              Next page →
+            </Link>
+          )}
+        </nav>
+      </div>
+    </LiveSince>
   );
 }

@@ -7,8 +7,11 @@
 // the audit log).
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { useRouter } from 'next/navigation';
 import { createChangeFeed } from '@/lib/realtime/change-feed';
+import { createRecentChanges } from '@/lib/realtime/recent-changes';
 import type { Ack, ClaimPresence, ClientToServer, DeskChange, PresencePerson, ServerToClient, SyncResult } from '@/lib/realtime/events';
+import { useLiveSince } from './live-since';
 import { ReloadNotice } from './reload-notice';
 import { isSigningOut } from '../signing-out';
 
@@ -17,6 +20,8 @@ type Listener = (change: DeskChange) => void;
 type DeskSocket = Socket<ServerToClient, ClientToServer>;
 
 const ACK_TIMEOUT_MS = 15_000;
+// Applied changes kept for components that mount later (lib/realtime/recent-changes.ts).
+const RECENT_CHANGES = 500;
 
 // The server's answer, or null when none came in time. (socket.io-client's
 // types lose the ack's type in timeout().emitWithAck; emit with a callback keeps it.)
@@ -76,11 +81,18 @@ function createStore<T>(initial: T): Store<T> {
 
 type PresenceByClaim = Record<string, PresencePerson[]>;
 
+type SubscribeOptions = {
+  /** The sequence number the subscriber's data is from: the changes applied after it are replayed first. */
+  since?: number;
+  /** Called instead when some of those changes are no longer kept: the data should be fetched again. */
+  onStale?: () => void;
+};
+
 type Realtime = {
   me: Me;
   statusStore: Store<Status>;
   presenceStore: Store<PresenceByClaim>;
-  subscribe: (fn: Listener) => () => void;
+  subscribe: (fn: Listener, options?: SubscribeOptions) => () => void;
   view: (claimId: string | null) => void;
   writing: (claimId: string, what: 'verdict' | 'comment' | null) => void;
 };
@@ -110,11 +122,19 @@ export function usePresence(claimId: string): PresencePerson[] {
   return useSyncExternalStore(presenceStore.subscribe, get, nobody);
 }
 
-/** Runs fn for every change applied from now on. */
+/**
+ * Runs fn for every change after the data the component was rendered with:
+ * first those the page applied before the component mounted (after the
+ * enclosing LiveSince's number, or after the page load outside one), then every
+ * live one. When those early changes are no longer all kept, the page's server
+ * data is refreshed instead. fn must tolerate a change its data already shows.
+ */
 export function useDeskChanges(fn: Listener) {
   const { subscribe } = useRealtime();
+  const since = useLiveSince();
+  const router = useRouter();
   const onChange = useEffectEvent(fn);
-  useEffect(() => subscribe((c) => onChange(c)), [subscribe]);
+  useEffect(() => subscribe((c) => onChange(c), { since: since ?? undefined, onStale: () => router.refresh() }), [subscribe, since, router]);
 }
 
 export function RealtimeProvider({
@@ -135,12 +155,18 @@ export function RealtimeProvider({
   const socketRef = useRef<DeskSocket | null>(null);
   const listeners = useRef(new Set<Listener>());
   const lastSeq = useRef(initialSeq);
+  const [loadSeq] = useState(initialSeq); // the page load's, kept when a refresh renders the layout again
+  const [recent] = useState(() => createRecentChanges({ from: loadSeq, limit: RECENT_CHANGES }));
   const viewing = useRef<string | null>(null);
 
-  const apply = useCallback((change: DeskChange) => {
-    lastSeq.current = change.event.seq;
-    for (const fn of listeners.current) fn(change);
-  }, []);
+  const apply = useCallback(
+    (change: DeskChange) => {
+      lastSeq.current = change.event.seq;
+      recent.push(change);
+      for (const fn of listeners.current) fn(change);
+    },
+    [recent],
+  );
 
   useEffect(() => {
     const socket: DeskSocket = io({ transports: ['websocket', 'polling'] });
@@ -187,12 +213,19 @@ export function RealtimeProvider({
   }, [apply, statusStore, presenceStore]);
 
   // Stable functions, so components can use them in effects without re-running.
-  const subscribe = useCallback((fn: Listener) => {
-    listeners.current.add(fn);
-    return () => {
-      listeners.current.delete(fn);
-    };
-  }, []);
+  // Without a `since`, the subscriber's data is taken to be from the page load.
+  const subscribe = useCallback(
+    (fn: Listener, options: SubscribeOptions = {}) => {
+      const { changes, complete } = recent.after(options.since ?? loadSeq);
+      if (complete) for (const change of changes) fn(change);
+      else options.onStale?.();
+      listeners.current.add(fn);
+      return () => {
+        listeners.current.delete(fn);
+      };
+    },
+    [recent, loadSeq],
+  );
   const view = useCallback((claimId: string | null) => {
     viewing.current = claimId;
     socketRef.current?.emit('presence:view', { claimId });

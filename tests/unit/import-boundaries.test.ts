@@ -14,7 +14,7 @@ const LIB = sourceFiles('lib');
 /**
  * The lib/ modules the browser may load: zod schemas, shared types, wording
  * and pure helpers, the socket event contract, the client's change feed and
- * the figures board.
+ * its replay buffer, and the figures board.
  * Every other lib/ module starts with `import 'server-only'`.
  */
 const CLIENT_SAFE: (string | RegExp)[] = [
@@ -22,6 +22,7 @@ const CLIENT_SAFE: (string | RegExp)[] = [
   /^lib\/utils\//,
   'lib/realtime/events.ts',
   'lib/realtime/change-feed.ts',
+  'lib/realtime/recent-changes.ts',
   'lib/errors.ts',
   'lib/figures/board.ts',
 ];

@@ -12,12 +12,16 @@ import { auditQuerySchema } from '@/lib/validation/audit';
 import type { RawSearch } from '@/lib/validation/list-params';
 import { EventDescription } from '@/components/event-description';
 import { AuditLive } from '@/components/realtime/audit-live';
+import { LiveSince } from '@/components/realtime/live-since';
+import { latestSeq } from '@/lib/history/replay-changes';
 
 export const metadata: Metadata = { title: 'Audit trail' };
 export const dynamic = 'force-dynamic';
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<RawSearch> }) {
   const actor = await requirePageActor();
+  // Read before the page's data: its live parts replay what commits after it.
+  const seq = await latestSeq();
   const raw = Object.fromEntries(Object.entries(await searchParams).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
   const parsed = auditQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : auditQuerySchema.parse({});
@@ -32,141 +36,143 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const input = 'mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
 
   return (
-    <div className="space-y-5">
-      <AuditLive enabled={!query.cursor} />
-      <div>
-        <h1 className="text-xl font-semibold tracking-tight">Audit trail</h1>
-        <p className="text-sm text-slate-600">Every change, newest first. Events are hash-chained and cannot be edited or deleted.</p>
-      </div>
-      {verification && <VerificationPanel verification={verification} />}
-      <form method="get" action="/audit" className="flex flex-wrap items-end gap-3" aria-label="Filter the audit trail">
+    <LiveSince seq={seq}>
+      <div className="space-y-5">
+        <AuditLive enabled={!query.cursor} />
         <div>
-          <label htmlFor="actor" className="block text-xs font-medium text-slate-600">
-            Actor (email)
-          </label>
-          <input id="actor" name="actor" defaultValue={raw.actor} className={input} placeholder="rita@…" />
+          <h1 className="text-xl font-semibold tracking-tight">Audit trail</h1>
+          <p className="text-sm text-slate-600">Every change, newest first. Events are hash-chained and cannot be edited or deleted.</p>
         </div>
-        <div>
-          <label htmlFor="action" className="block text-xs font-medium text-slate-600">
-            Action
-          </label>
-          <select id="action" name="action" defaultValue={raw.action ?? ''} className={input}>
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="claimId" className="block text-xs font-medium text-slate-600">
-            Claim id
-          </label>
-          <input id="claimId" name="claimId" defaultValue={raw.claimId} className={`${input} w-72 font-mono`} />
-        </div>
-        <div>
-          <label htmlFor="after" className="block text-xs font-medium text-slate-600">
-            From
-          </label>
-          <input id="after" name="after" type="date" defaultValue={raw.after} className={input} />
-        </div>
-        <div>
-          <label htmlFor="before" className="block text-xs font-medium text-slate-600">
-            To
-          </label>
-          <input id="before" name="before" type="date" defaultValue={raw.before} className={input} />
-        </div>
-        <button type="submit" className="rounded-md bg-slate-800 px-3 py-1.5 text-sm font-medium text-white">
-          Filter
-        </button>
-        {keep.size > 0 && (
-          <Link href="/audit" className="text-sm text-blue-700 underline">
-            Clear
-          </Link>
-        )}
-      </form>
-      {!parsed.success && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {parsed.error.issues[0]?.message} Showing all events instead.
-        </p>
-      )}
-      {page.events.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">No events match.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm" data-testid="audit-table">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  #
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  When
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  What
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Action
-                </th>
-                <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
-                  Hash
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {page.events.map((e) => (
-                <tr key={e.seq}>
-                  <td className="px-3 py-2 font-mono text-xs text-slate-500">{e.seq}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-600">
-                    <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                  </td>
-                  <td className="px-3 py-2">
-                    <EventDescription event={e} who={e.actorId ? (names[e.actorId] ?? e.actorLabel) : 'System'} />
-                    {e.claimId && (
-                      <>
-                        {' '}
-                        ·{' '}
-                        <Link
-                          href={`/claims/${e.claimId}`}
-                          className="text-blue-700 underline decoration-blue-700/40 underline-offset-2 hover:decoration-blue-700"
-                        >
-                          claim
-                        </Link>
-                      </>
-                    )}
-                    {e.reason && (
-                      <p dir="auto" className="line-clamp-1 text-xs text-slate-500" data-testid="audit-reason">
-                        {e.reason}
-                      </p>
-                    )}
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs">{e.action}</td>
-                  <td className="hidden px-3 py-2 font-mono text-xs text-slate-500 md:table-cell" title={e.hash}>
-                    {e.hash.slice(0, 12)}…
-                  </td>
-                </tr>
+        {verification && <VerificationPanel verification={verification} />}
+        <form method="get" action="/audit" className="flex flex-wrap items-end gap-3" aria-label="Filter the audit trail">
+          <div>
+            <label htmlFor="actor" className="block text-xs font-medium text-slate-600">
+              Actor (email)
+            </label>
+            <input id="actor" name="actor" defaultValue={raw.actor} className={input} placeholder="rita@…" />
+          </div>
+          <div>
+            <label htmlFor="action" className="block text-xs font-medium text-slate-600">
+              Action
+            </label>
+            <select id="action" name="action" defaultValue={raw.action ?? ''} className={input}>
+              <option value="">All actions</option>
+              {AUDIT_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <nav aria-label="Pages" className="flex justify-between text-sm">
-        {query.cursor ? (
-          <Link href={`/audit${keep.size ? `?${keep}` : ''}`} className="text-blue-700 hover:underline">
-            ← Newest
-          </Link>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="claimId" className="block text-xs font-medium text-slate-600">
+              Claim id
+            </label>
+            <input id="claimId" name="claimId" defaultValue={raw.claimId} className={`${input} w-72 font-mono`} />
+          </div>
+          <div>
+            <label htmlFor="after" className="block text-xs font-medium text-slate-600">
+              From
+            </label>
+            <input id="after" name="after" type="date" defaultValue={raw.after} className={input} />
+          </div>
+          <div>
+            <label htmlFor="before" className="block text-xs font-medium text-slate-600">
+              To
+            </label>
+            <input id="before" name="before" type="date" defaultValue={raw.before} className={input} />
+          </div>
+          <button type="submit" className="rounded-md bg-slate-800 px-3 py-1.5 text-sm font-medium text-white">
+            Filter
+          </button>
+          {keep.size > 0 && (
+            <Link href="/audit" className="text-sm text-blue-700 underline">
+              Clear
+            </Link>
+          )}
+        </form>
+        {!parsed.success && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {parsed.error.issues[0]?.message} Showing all events instead.
+          </p>
+        )}
+        {page.events.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">No events match.</p>
         ) : (
-          <span />
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full text-left text-sm" data-testid="audit-table">
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    #
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    When
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    What
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Action
+                  </th>
+                  <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
+                    Hash
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {page.events.map((e) => (
+                  <tr key={e.seq}>
+                    <td className="px-3 py-2 font-mono text-xs text-slate-500">{e.seq}</td>
+                    <td className="px-3 py-2 whitespace-nowrap text-slate-600">
+                      <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                    </td>
+                    <td className="px-3 py-2">
+                      <EventDescription event={e} who={e.actorId ? (names[e.actorId] ?? e.actorLabel) : 'System'} />
+                      {e.claimId && (
+                        <>
+                          {' '}
+                          ·{' '}
+                          <Link
+                            href={`/claims/${e.claimId}`}
+                            className="text-blue-700 underline decoration-blue-700/40 underline-offset-2 hover:decoration-blue-700"
+                          >
+                            claim
+                          </Link>
+                        </>
+                      )}
+                      {e.reason && (
+                        <p dir="auto" className="line-clamp-1 text-xs text-slate-500" data-testid="audit-reason">
+                          {e.reason}
+                        </p>
+                      )}
+                    </td>
+                    <td className="px-3 py-2 font-mono text-xs">{e.action}</td>
+                    <td className="hidden px-3 py-2 font-mono text-xs text-slate-500 md:table-cell" title={e.hash}>
+                      {e.hash.slice(0, 12)}…
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
-        {page.nextCursor && (
-          <Link href={`/audit?${new URLSearchParams([...keep, ['cursor', String(page.nextCursor)]])}`} className="text-blue-700 hover:underline">
-            Older →
-          </Link>
-        )}
-      </nav>
-    </div>
+        <nav aria-label="Pages" className="flex justify-between text-sm">
+          {query.cursor ? (
+            <Link href={`/audit${keep.size ? `?${keep}` : ''}`} className="text-blue-700 hover:underline">
+              ← Newest
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page.nextCursor && (
+            <Link href={`/audit?${new URLSearchParams([...keep, ['cursor', String(page.nextCursor)]])}`} className="text-blue-700 hover:underline">
+              Older →
+            </Link>
+          )}
+        </nav>
+      </div>
+    </LiveSince>
   );
 }
 

@@ -31,6 +31,8 @@ import { ClaimStoryPanel } from '@/components/stories/claim-story-panel';
 import { ClaimFiguresProvider } from '@/components/figures/claim-figures';
 import { FigureBody, FigureHeadline } from '@/components/figures/figure-body';
 import { FiguresPanel } from '@/components/figures/figures-panel';
+import { LiveSince } from '@/components/realtime/live-since';
+import { latestSeq } from '@/lib/history/replay-changes';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Claim' };
@@ -45,6 +47,8 @@ function paragraphs(text: string): string[] {
 
 export default async function ClaimPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearch> }) {
   const actor = await requirePageActor();
+  // Read before the page's data: its live parts replay what commits after it.
+  const seq = await latestSeq();
   const { id } = await params;
   // A malformed id is a page that does not exist, like an unknown one.
   const parsedId = claimIdSchema.safeParse(id);
@@ -69,89 +73,91 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
   ]);
 
   return (
-    <div className="space-y-4">
-      <ClaimNav previous={neighbours.previous} next={neighbours.next} listQuery={keep.toString()}>
-        <ClaimLive claimId={claim.id} />
-        <ClaimStoryLive claimId={claim.id} storyId={story?.story.id ?? null} />
-        <a href="#review" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
-          Verdict ↓
-        </a>
-        <a href="#figures" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
-          Figures ↓
-        </a>
-        {story && (
-          <a href="#story" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
-            Story ↓
+    <LiveSince seq={seq}>
+      <div className="space-y-4">
+        <ClaimNav previous={neighbours.previous} next={neighbours.next} listQuery={keep.toString()}>
+          <ClaimLive claimId={claim.id} />
+          <ClaimStoryLive claimId={claim.id} storyId={story?.story.id ?? null} />
+          <a href="#review" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
+            Verdict ↓
           </a>
-        )}
-      </ClaimNav>
-      <ClaimFiguresProvider claimId={claim.id} body={claim.body} initial={figures} can={figureCan}>
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="min-w-0 space-y-6">
-            <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="claim-title">
-              {/* The article's parts carry its language and direction; the desk's own words around them stay English, left to right. */}
-              <h1 id="claim-title" lang={claim.language} dir={dir} className="text-2xl font-semibold leading-snug tracking-tight">
-                <FigureHeadline title={claim.title} />
-              </h1>
-              <ClaimMeta claim={claim} />
-              {claim.nearDuplicateOf && <NearDuplicateNotice of={claim.nearDuplicateOf} />}
-              {/* Paragraphs as before, with the figures highlighted (offsets into the body as stored). */}
-              <FigureBody title={claim.title} language={claim.language} dir={dir} />
-              {claim.boilerplate && (
-                <details className="mt-8 rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-sm" data-testid="boilerplate">
-                  <summary className="cursor-pointer font-medium text-amber-900">
-                    Trailing boilerplate ({paragraphs(claim.boilerplate).length} lines scraped with the article, not part of it)
-                  </summary>
-                  <div lang={claim.language} dir={dir} className="mt-2 space-y-1 text-slate-600">
-                    {paragraphs(claim.boilerplate).map((p, i) => (
-                      <p key={i}>{p}</p>
-                    ))}
-                  </div>
-                </details>
+          <a href="#figures" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
+            Figures ↓
+          </a>
+          {story && (
+            <a href="#story" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
+              Story ↓
+            </a>
+          )}
+        </ClaimNav>
+        <ClaimFiguresProvider claimId={claim.id} body={claim.body} initial={figures} can={figureCan}>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <div className="min-w-0 space-y-6">
+              <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="claim-title">
+                {/* The article's parts carry its language and direction; the desk's own words around them stay English, left to right. */}
+                <h1 id="claim-title" lang={claim.language} dir={dir} className="text-2xl font-semibold leading-snug tracking-tight">
+                  <FigureHeadline title={claim.title} />
+                </h1>
+                <ClaimMeta claim={claim} />
+                {claim.nearDuplicateOf && <NearDuplicateNotice of={claim.nearDuplicateOf} />}
+                {/* Paragraphs as before, with the figures highlighted (offsets into the body as stored). */}
+                <FigureBody title={claim.title} language={claim.language} dir={dir} />
+                {claim.boilerplate && (
+                  <details className="mt-8 rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-sm" data-testid="boilerplate">
+                    <summary className="cursor-pointer font-medium text-amber-900">
+                      Trailing boilerplate ({paragraphs(claim.boilerplate).length} lines scraped with the article, not part of it)
+                    </summary>
+                    <div lang={claim.language} dir={dir} className="mt-2 space-y-1 text-slate-600">
+                      {paragraphs(claim.boilerplate).map((p, i) => (
+                        <p key={i}>{p}</p>
+                      ))}
+                    </div>
+                  </details>
+                )}
+              </article>
+              <CommentThread claimId={claim.id} comments={comments} canPost={can.comment} />
+            </div>
+            <aside id="review" className="scroll-mt-16 space-y-4" aria-label="Review">
+              <CurrentVerdict claim={claim} />
+              {can.setVerdict ? (
+                <VerdictPanel key={claim.id} claim={claim} canReopen={can.reopen} />
+              ) : (
+                <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600" data-testid="read-only-note">
+                  You have read-only access: verdicts are set by reviewers and editors.
+                </p>
               )}
-            </article>
-            <CommentThread claimId={claim.id} comments={comments} canPost={can.comment} />
+              <FiguresPanel storyId={story?.story.id ?? null} />
+              <ClaimStoryPanel story={story} language={claim.language} thresholds={{ join: joinThreshold, suggest: suggestThreshold }} />
+              <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="details-title">
+                <h2 id="details-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  Details
+                </h2>
+                <dl className="mt-3 grid grid-cols-[6.5rem_1fr] items-center gap-y-2 text-sm">
+                  <dt className="text-slate-500">Status</dt>
+                  <dd>
+                    <StatusBadge status={claim.status} />
+                  </dd>
+                  <dt className="text-slate-500">Assigned to</dt>
+                  <dd>
+                    <AssignmentControl claimId={claim.id} assignee={claim.assignee} people={people} canAssign={can.assign} />
+                  </dd>
+                  <dt className="text-slate-500">Language</dt>
+                  <dd data-testid="claim-language">
+                    {languageName(claim.language)} <span className="text-slate-500">({claim.language})</span>
+                  </dd>
+                  <dt className="text-slate-500">Source key</dt>
+                  <dd className="break-all font-mono text-xs leading-5">{claim.sourceKey}</dd>
+                  <dt className="text-slate-500">Updated</dt>
+                  <dd>
+                    <time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time>
+                  </dd>
+                </dl>
+              </section>
+              <ClaimHistory events={history.events} names={names} />
+            </aside>
           </div>
-          <aside id="review" className="scroll-mt-16 space-y-4" aria-label="Review">
-            <CurrentVerdict claim={claim} />
-            {can.setVerdict ? (
-              <VerdictPanel key={claim.id} claim={claim} canReopen={can.reopen} />
-            ) : (
-              <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600" data-testid="read-only-note">
-                You have read-only access: verdicts are set by reviewers and editors.
-              </p>
-            )}
-            <FiguresPanel storyId={story?.story.id ?? null} />
-            <ClaimStoryPanel story={story} language={claim.language} thresholds={{ join: joinThreshold, suggest: suggestThreshold }} />
-            <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="details-title">
-              <h2 id="details-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-                Details
-              </h2>
-              <dl className="mt-3 grid grid-cols-[6.5rem_1fr] items-center gap-y-2 text-sm">
-                <dt className="text-slate-500">Status</dt>
-                <dd>
-                  <StatusBadge status={claim.status} />
-                </dd>
-                <dt className="text-slate-500">Assigned to</dt>
-                <dd>
-                  <AssignmentControl claimId={claim.id} assignee={claim.assignee} people={people} canAssign={can.assign} />
-                </dd>
-                <dt className="text-slate-500">Language</dt>
-                <dd data-testid="claim-language">
-                  {languageName(claim.language)} <span className="text-slate-500">({claim.language})</span>
-                </dd>
-                <dt className="text-slate-500">Source key</dt>
-                <dd className="break-all font-mono text-xs leading-5">{claim.sourceKey}</dd>
-                <dt className="text-slate-500">Updated</dt>
-                <dd>
-                  <time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time>
-                </dd>
-              </dl>
-            </section>
-            <ClaimHistory events={history.events} names={names} />
-          </aside>
-        </div>
-      </ClaimFiguresProvider>
-    </div>
+        </ClaimFiguresProvider>
+      </div>
+    </LiveSince>
   );
 }

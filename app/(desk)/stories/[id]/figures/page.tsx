@@ -9,6 +9,8 @@ import { storyIdSchema } from '@/lib/validation/stories';
 import { packBoard } from '@/components/figures/board-payload';
 import { FiguresBoard } from '@/components/figures/figures-board';
 import { LanguageTags } from '@/components/stories/language-tags';
+import { LiveSince } from '@/components/realtime/live-since';
+import { latestSeq } from '@/lib/history/replay-changes';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Figures' };
@@ -17,6 +19,8 @@ export const metadata: Metadata = { title: 'Figures' };
 // give, grouped by what is counted, with conflicts and a chart per group.
 export default async function StoryFiguresPage({ params }: { params: Promise<{ id: string }> }) {
   const actor = await requirePageActor();
+  // Read before the page's data: its live parts replay what commits after it.
+  const seq = await latestSeq();
   const parsedId = storyIdSchema.safeParse((await params).id);
   if (!parsedId.success) notFound();
   const found = await getStory(parsedId.data);
@@ -29,29 +33,31 @@ export default async function StoryFiguresPage({ params }: { params: Promise<{ i
   const { figures: live, articles } = initial.totals;
 
   return (
-    <div className="space-y-5">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href={`/stories/${story.id}`} className="text-blue-700 hover:underline">
-          ← Back to the story
-        </Link>
-      </nav>
-      <header className="space-y-2">
-        <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Figures board</p>
-        <h1 className="text-2xl font-semibold leading-snug tracking-tight" data-testid="board-title">
-          <bdi dir="auto">{story.title}</bdi>
-        </h1>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700" data-testid="board-facts">
-          <span className="font-medium">
-            {live} figure{live === 1 ? '' : 's'} from {articles} of {story.size} article{story.size === 1 ? '' : 's'}
-          </span>
-          <LanguageTags languages={story.languages} />
-        </div>
-        <p className="max-w-3xl text-sm text-slate-600">
-          Every number the articles give, grouped by what it counts. A conflict is two figures that cannot both be right; a figure that rises or falls over time
-          from one source is a progression, not a conflict. Each sentence is shown as the article writes it.
-        </p>
-      </header>
-      <FiguresBoard storyId={story.id} initial={initial} canReview={canReview(actor)} canReopen={canSetVerdict(actor, 'unreviewed')} />
-    </div>
+    <LiveSince seq={seq}>
+      <div className="space-y-5">
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <Link href={`/stories/${story.id}`} className="text-blue-700 hover:underline">
+            ← Back to the story
+          </Link>
+        </nav>
+        <header className="space-y-2">
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Figures board</p>
+          <h1 className="text-2xl font-semibold leading-snug tracking-tight" data-testid="board-title">
+            <bdi dir="auto">{story.title}</bdi>
+          </h1>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700" data-testid="board-facts">
+            <span className="font-medium">
+              {live} figure{live === 1 ? '' : 's'} from {articles} of {story.size} article{story.size === 1 ? '' : 's'}
+            </span>
+            <LanguageTags languages={story.languages} />
+          </div>
+          <p className="max-w-3xl text-sm text-slate-600">
+            Every number the articles give, grouped by what it counts. A conflict is two figures that cannot both be right; a figure that rises or falls over
+            time from one source is a progression, not a conflict. Each sentence is shown as the article writes it.
+          </p>
+        </header>
+        <FiguresBoard storyId={story.id} initial={initial} canReview={canReview(actor)} canReopen={canSetVerdict(actor, 'unreviewed')} />
+      </div>
+    </LiveSince>
   );
 }
