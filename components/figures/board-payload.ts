@@ -3,17 +3,26 @@
 // the board shows at first — each group's first ROWS_SHOWN rows whole, and
 // its chart's points without their sentence — with what repeats taken out
 // (each article's facts once, the story id once, the span's text where the
-// sentence holds it). The rest of a group comes on "Show all", a page at a
-// time (StoryFiguresPage). Pure and client-safe.
+// sentence holds it). The page's size does not grow with the story: groups
+// open in board order until OPEN_ROWS_BUDGET rows are sent, and the others
+// come as their heading only (summary, size, conflicts), fetched whole when a
+// reader opens them (`?view=board&counted=…`). The rest of an open group
+// comes on "Show all", a page at a time (StoryFiguresPage). Pure and
+// client-safe.
 import { storySources } from '@/lib/figures/board';
 import type { FigureDto, FigureGroup, StoryFiguresPage, StoryFiguresResponse } from '@/lib/validation/figures';
 import { sourceColours } from './chart-scales';
 import { sourceKey, valueText } from './figure-text';
 
 /** Rows of a group the board renders before "Show all". */
-export const ROWS_SHOWN = 25;
+export const ROWS_SHOWN = 10;
 /** Points a group's chart draws at most (an even sample of a larger group). */
-export const CHART_POINTS_MAX = 120;
+export const CHART_POINTS_MAX = 60;
+/** Groups open at first, in board order, until this many rows are sent (the first group always opens). */
+export const OPEN_ROWS_BUDGET = 30;
+
+export type BoardBounds = { rows: number; chart: number; openRows: number };
+const BOUNDS: BoardBounds = { rows: ROWS_SHOWN, chart: CHART_POINTS_MAX, openRows: OPEN_ROWS_BUDGET };
 
 type Article = FigureDto['article'];
 type Slice = { start: number; end: number; text?: string };
@@ -24,7 +33,12 @@ export type BoardPayload = {
   figures: PackedFigure[];
   /** Figures sent for the chart only: no sentence text (a row fetches them whole). */
   partial: string[];
+  /** Every group of the board; a group not in `open` comes as its heading only (no figureIds, conflicts or progressions listed). */
   groups: FigureGroup[];
+  /** The groups sent whole, with their first rows and chart points. */
+  open: FigureGroup['counted'][];
+  /** Figures in each group, the closed ones included. */
+  sizes: Record<string, number>;
   /** Live figures, and the articles they come from, in the whole story. */
   totals: { figures: number; articles: number };
   /** The story's folded source key of each figure sent (storySources), "" when unattributed. */
@@ -37,7 +51,7 @@ export type BoardPayload = {
   members: string[];
 };
 /** The board as the client holds it: whole figures and chart-only ones by id. */
-export type ClientBoard = Omit<BoardPayload, 'figures' | 'articles' | 'partial'> & { figures: FigureDto[]; partial: Set<string> };
+export type ClientBoard = Omit<BoardPayload, 'figures' | 'articles' | 'partial' | 'open'> & { figures: FigureDto[]; partial: Set<string>; open: Set<string> };
 
 const cut = (f: Pick<FigureDto, 'span' | 'sentence'>) => f.sentence.text.slice(f.span.start - f.sentence.start, f.span.end - f.sentence.start);
 
@@ -48,23 +62,52 @@ export function chartSample<T>(figures: readonly T[], max: number): T[] {
   return Array.from({ length: max }, (_, i) => Math.round(i * step)).flatMap((i) => (i < figures.length ? [figures[i] as T] : []));
 }
 
-/** `board` is one story's (listStoryFigures + buildBoard): every figure's storyId is `storyId`. */
-export function packBoard(storyId: string, board: StoryFiguresResponse, bounds = { rows: ROWS_SHOWN, chart: CHART_POINTS_MAX }): BoardPayload {
+/** Which groups open at first: in board order while fewer than `openRows` rows are sent; the first always; "other" (never compared) only when asked for. */
+export function openGroups(groups: readonly FigureGroup[], bounds: Pick<BoardBounds, 'rows' | 'openRows'> = BOUNDS): Set<FigureGroup['counted']> {
+  const open = new Set<FigureGroup['counted']>();
+  let rows = 0;
+  for (const g of groups) {
+    if (g.counted === 'other' || (open.size > 0 && rows >= bounds.openRows)) continue;
+    open.add(g.counted);
+    rows += Math.min(g.figureIds.length, bounds.rows);
+  }
+  return open;
+}
+
+/** A group as a closed heading: its summary and counts, no figure listed. */
+const closed = (g: FigureGroup): FigureGroup => ({
+  ...g,
+  figureIds: [],
+  conflicts: [],
+  progressions: [],
+  conflictCount: g.conflictCount ?? g.conflicts.length,
+});
+
+/**
+ * `board` is one story's (listStoryFigures + buildBoard): every figure's storyId is `storyId`.
+ * With `only`, the payload holds that group alone, open (what opening a closed group fetches).
+ */
+export function packBoard(storyId: string, board: StoryFiguresResponse, bounds: Partial<BoardBounds> = {}, only?: FigureGroup['counted']): BoardPayload {
+  const b = { ...BOUNDS, ...bounds };
+  const open = only ? new Set([only]) : openGroups(board.groups, b);
+  const groups = only ? board.groups.filter((g) => g.counted === only) : board.groups.map((g) => (open.has(g.counted) ? g : closed(g)));
+  const sizes = Object.fromEntries(board.groups.map((g) => [g.counted, g.figureIds.length]));
   const byId = new Map(board.figures.map((f) => [f.id, f]));
   const live = board.figures.filter((f) => !f.dismissed);
   const whole = new Set<string>();
   const chart = new Set<string>();
-  for (const g of board.groups) {
-    for (const id of g.figureIds.slice(0, bounds.rows)) whole.add(id);
-    if (g.counted !== 'other') for (const id of chartSample(g.figureIds, bounds.chart)) chart.add(id);
+  for (const g of groups) {
+    if (!open.has(g.counted)) continue;
+    for (const id of g.figureIds.slice(0, b.rows)) whole.add(id);
+    if (g.counted !== 'other') for (const id of chartSample(g.figureIds, b.chart)) chart.add(id);
   }
   const sent = [...byId.keys()].filter((id) => whole.has(id) || chart.has(id));
   const sources = storySources(live);
   const keyOf = (f: FigureDto) => sourceKey(f, sources);
 
   const named = new Set<string>();
-  for (const g of board.groups) {
-    for (const id of g.figureIds.slice(0, bounds.rows)) {
+  for (const g of groups) {
+    for (const id of g.figureIds.slice(0, b.rows)) {
       const next = byId.get(id)?.supersededById;
       if (next) named.add(next);
     }
@@ -94,7 +137,9 @@ export function packBoard(storyId: string, board: StoryFiguresResponse, bounds =
     articles,
     figures,
     partial: sent.filter((id) => !whole.has(id)),
-    groups: board.groups,
+    groups,
+    open: [...open],
+    sizes,
     totals: { figures: live.length, articles: new Set(live.map((f) => f.claimId)).size },
     sourceKeys,
     colours: Object.fromEntries(sourceColours(live.map(keyOf))),
@@ -104,7 +149,7 @@ export function packBoard(storyId: string, board: StoryFiguresResponse, bounds =
 }
 
 export function unpackBoard(payload: BoardPayload): ClientBoard {
-  const { articles, figures: packed, partial, ...rest } = payload;
+  const { articles, figures: packed, partial, open, ...rest } = payload;
   const figures = packed.flatMap((f): FigureDto[] => {
     const article = articles[f.claimId];
     if (!article) return [];
@@ -112,7 +157,7 @@ export function unpackBoard(payload: BoardPayload): ClientBoard {
     const text = f.span.text ?? cut({ span: { ...f.span, text: '' }, sentence });
     return [{ ...f, storyId: payload.storyId, article, sentence, span: { start: f.span.start, end: f.span.end, text } }];
   });
-  return { ...rest, figures, partial: new Set(partial) };
+  return { ...rest, figures, partial: new Set(partial), open: new Set(open) };
 }
 
 /** One page of a group's figures, in the group's order: what "Show all" fetches. An unknown or empty group is an empty page. */

@@ -1,7 +1,8 @@
 'use client';
 
 // One group of the board: its summary line as the heading, the conflicts
-// counted, the chart, and the table with the same data.
+// counted, the chart, and the table with the same data. A group the page
+// sent closed shows its heading and fetches its figures when opened.
 import { useEffect, useRef, useState } from 'react';
 import { STORY_FIGURES_PAGE_MAX, type FigureDto, type FigureGroup, type StoryFiguresPage } from '@/lib/validation/figures';
 import { CHART_POINTS_MAX, chartSample, ROWS_SHOWN } from './board-payload';
@@ -11,6 +12,11 @@ import { FigureTable, rowId } from './figure-table';
 type Props = {
   storyId: string;
   group: FigureGroup;
+  /** Sent as its heading only: the figures come when the reader opens it. */
+  closed: boolean;
+  /** Figures in the group (a closed group lists none). */
+  size: number;
+  onOpen: () => Promise<void>;
   /** A figure the board holds, whole (with its sentence) or for the chart only. */
   figureOf: (id: string) => FigureDto | undefined;
   isWhole: (id: string) => boolean;
@@ -36,12 +42,27 @@ function focusRow(figureId: string) {
   row?.focus({ preventScroll: true });
 }
 
-async function errorText(res: Response): Promise<string> {
+export async function errorText(res: Response): Promise<string> {
   const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
   return body?.error?.message ?? `The desk answered ${res.status}.`;
 }
 
-export function FigureGroupSection({ storyId, group, figureOf, isWhole, colours, keyOf, valueOf, canReview, canReopen, onSaved, onLoaded }: Props) {
+export function FigureGroupSection({
+  storyId,
+  group,
+  closed,
+  size,
+  onOpen,
+  figureOf,
+  isWhole,
+  colours,
+  keyOf,
+  valueOf,
+  canReview,
+  canReopen,
+  onSaved,
+  onLoaded,
+}: Props) {
   const [all, setAll] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -61,6 +82,24 @@ export function FigureGroupSection({ storyId, group, figureOf, isWhole, colours,
       focusRow(id);
     }
   }, [all, rows.length]);
+
+  const open = async () => {
+    if (loading) return;
+    setLoading(true);
+    setError(null);
+    try {
+      await onOpen();
+    } catch (e) {
+      setError(e instanceof TypeError ? 'The desk could not be reached; check the connection and try again.' : e instanceof Error ? e.message : String(e));
+    } finally {
+      setLoading(false);
+    }
+  };
+  const failed = error && (
+    <p role="alert" className="mt-2 text-sm text-red-800" data-testid="show-all-error">
+      Could not load the figures of this group: {error}
+    </p>
+  );
 
   const showAll = async (focusId?: string) => {
     if (loading) return;
@@ -128,14 +167,27 @@ export function FigureGroupSection({ storyId, group, figureOf, isWhole, colours,
         data-testid="figure-group"
         data-counted={group.counted}
       >
-        <details>
+        <details
+          onToggle={(e) => {
+            if (closed && e.currentTarget.open) void open();
+          }}
+        >
           <summary className="cursor-pointer">
             <h2 id={headingId} className="inline text-base font-semibold">
               {group.summary}
             </h2>
             <span className="ms-2 text-xs text-slate-600">numbers the desk could not place; never compared</span>
           </summary>
-          <div className="mt-3">{table}</div>
+          <div className="mt-3">
+            {closed ? (
+              <p className="text-sm text-slate-600" aria-busy={loading || undefined}>
+                {loading ? `Loading ${size} figures…` : failed ? null : `${size} figures.`}
+              </p>
+            ) : (
+              table
+            )}
+            {closed && failed}
+          </div>
         </details>
       </section>
     );
@@ -159,8 +211,27 @@ export function FigureGroupSection({ storyId, group, figureOf, isWhole, colours,
           </p>
         )}
       </div>
-      <FigureChart group={group} figures={chart} total={ids.length} colours={colours} keyOf={keyOf} onPick={pick} />
-      <div className="-mx-1 overflow-x-auto px-1">{table}</div>
+      {closed ? (
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+          <button
+            type="button"
+            onClick={() => void open()}
+            disabled={loading}
+            aria-busy={loading || undefined}
+            aria-expanded={false}
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-wait disabled:opacity-70"
+            data-testid="open-group"
+          >
+            {loading ? `Loading ${size} figures…` : `Show the chart and the ${size} figure${size === 1 ? '' : 's'}`}
+          </button>
+          {failed}
+        </div>
+      ) : (
+        <>
+          <FigureChart group={group} figures={chart} total={ids.length} colours={colours} keyOf={keyOf} onPick={pick} />
+          <div className="-mx-1 overflow-x-auto px-1">{table}</div>
+        </>
+      )}
     </section>
   );
 }

@@ -8,14 +8,14 @@
 // groups are asked for again, a moment later so a burst of changes costs one
 // request; so is a change to the story's membership.
 import Link from 'next/link';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DeskChange } from '@/lib/realtime/events';
 import { describeEvent } from '@/lib/utils/describe-event';
 import { storyGone } from '@/lib/utils/story-live';
-import type { FigureDto } from '@/lib/validation/figures';
+import type { FigureDto, FigureGroup } from '@/lib/validation/figures';
 import { useDeskChanges, useRealtime } from '../realtime/realtime-provider';
 import { type BoardPayload, type ClientBoard, unpackBoard } from './board-payload';
-import { FigureGroupSection } from './figure-group-section';
+import { errorText, FigureGroupSection } from './figure-group-section';
 import { sourceKey, valueText } from './figure-text';
 
 type Props = {
@@ -43,6 +43,22 @@ function merge(held: Held, changed: readonly FigureDto[], removed: readonly stri
   return { byId, partial };
 }
 
+/** Figures the server sent (a board, or one group opened) added to those held; a whole one replaces a chart-only one. */
+function absorb(held: Held, next: ClientBoard): Held {
+  const byId = new Map(held.byId);
+  const partial = new Set(held.partial);
+  for (const f of next.figures) {
+    if (!next.partial.has(f.id)) {
+      byId.set(f.id, f);
+      partial.delete(f.id);
+    } else if (!byId.has(f.id)) {
+      byId.set(f.id, f);
+      partial.add(f.id);
+    }
+  }
+  return { byId, partial };
+}
+
 /** The board as the server sends it again, keeping the rows already fetched whole. */
 function rebase(held: Held, next: ClientBoard): Held {
   const byId = new Map([...held.byId].filter(([id]) => !held.partial.has(id)));
@@ -62,6 +78,12 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
   const [start] = useState(() => unpackBoard(initial));
   const [board, setBoard] = useState<ClientBoard>(start);
   const [held, setHeld] = useState<Held>(() => ({ byId: new Map(start.figures.map((f) => [f.id, f])), partial: start.partial }));
+  // Groups the reader opened that the server sends closed: fetched whole, kept whole across live updates.
+  const [opened, setOpened] = useState<Map<string, FigureGroup>>(() => new Map());
+  const openedRef = useRef(opened);
+  useEffect(() => {
+    openedRef.current = opened;
+  }, [opened]);
   const [note, setNote] = useState<string | null>(null);
   const [gone, setGone] = useState<{ survivor: string | null } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -74,6 +96,19 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
     return f ? valueText(f) : (board.values[id] ?? null);
   };
 
+  /** One group, open, as `?view=board&counted=…` sends it. */
+  const fetchGroup = async (counted: FigureGroup['counted']): Promise<ClientBoard> => {
+    const res = await fetch(`/api/stories/${storyId}/figures?view=board&counted=${counted}`);
+    if (!res.ok) throw new Error(await errorText(res));
+    return unpackBoard((await res.json()) as BoardPayload);
+  };
+  const openGroup = async (counted: FigureGroup['counted']) => {
+    const next = await fetchGroup(counted);
+    const group = next.groups.find((g) => g.counted === counted);
+    setHeld((h) => absorb(h, next));
+    if (group) setOpened((o) => new Map(o).set(counted, group));
+  };
+
   const refetch = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -82,8 +117,13 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
         .then(async (res) => {
           if (res.ok) {
             const next = unpackBoard((await res.json()) as BoardPayload);
+            // The groups the reader opened come again whole too.
+            const reopened = await Promise.all(
+              [...openedRef.current.keys()].filter((c) => !next.open.has(c) && next.sizes[c]).map((c) => fetchGroup(c as FigureGroup['counted'])),
+            );
             setBoard(next);
-            setHeld((h) => rebase(h, next));
+            setHeld((h) => reopened.reduce(absorb, rebase(h, next)));
+            setOpened(new Map(reopened.flatMap((r) => r.groups.map((g) => [g.counted, g] as const))));
           } else if (res.status === 404 || res.status === 410) {
             const body = (await res.json().catch(() => ({}))) as { error?: { code?: string }; mergedInto?: string };
             setGone({ survivor: body.error?.code === 'story_merged' ? (body.mergedInto ?? null) : null });
@@ -150,7 +190,10 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
           <FigureGroupSection
             key={g.counted}
             storyId={storyId}
-            group={g}
+            group={opened.get(g.counted) ?? g}
+            closed={!board.open.has(g.counted) && !opened.has(g.counted)}
+            size={board.sizes[g.counted] ?? g.figureIds.length}
+            onOpen={() => openGroup(g.counted)}
             figureOf={(id) => byId.get(id)}
             isWhole={(id) => byId.has(id) && !held.partial.has(id)}
             colours={colours}

@@ -34,6 +34,8 @@ export const RUNTIME_GRANTS: Readonly<Record<string, readonly Privilege[]>> = {
   story_links: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
   story_apart: ['SELECT', 'INSERT', 'DELETE'],
   story_suggestions: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+  // Written by the triggers of the figures, claims and users tables, as the role that changes them.
+  story_board_revs: ['SELECT', 'INSERT', 'UPDATE'],
   sessions: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
   login_throttle: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
   // @socket.io/postgres-adapter: large broadcasts, cleaned up by age.

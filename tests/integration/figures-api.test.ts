@@ -144,12 +144,30 @@ describe('reading figures', () => {
 
     const { status, body: packed } = await json<BoardPayload>('viewer', 'GET', `/api/stories/${storyId}/figures?view=board`);
     expect(status).toBe(200);
-    expect(packed.groups).toEqual(whole.groups);
+    // Every group is named, in board order; the open ones whole, the others as their heading and size.
+    expect(packed.groups.map((g) => g.counted)).toEqual(whole.groups.map((g) => g.counted));
+    expect(packed.open.length).toBeGreaterThan(0);
+    for (const g of whole.groups) {
+      expect(packed.sizes[g.counted]).toBe(g.figureIds.length);
+      const sentGroup = packed.groups.find((p) => p.counted === g.counted)!;
+      if (packed.open.includes(g.counted)) expect(sentGroup).toEqual(g);
+      else expect(sentGroup).toMatchObject({ summary: g.summary, figureIds: [], conflictCount: g.conflictCount ?? g.conflicts.length });
+    }
     const live = whole.figures.filter((f) => !f.dismissed);
     expect(packed.totals).toEqual({ figures: live.length, articles: new Set(live.map((f) => f.claimId)).size });
-    // Every group's first rows are sent whole.
+    // Every open group's first rows are sent whole.
     const sent = new Set(packed.figures.map((f) => f.id));
-    for (const g of packed.groups) for (const id of g.figureIds.slice(0, ROWS_SHOWN)) expect(sent.has(id) && !packed.partial.includes(id)).toBe(true);
+    for (const g of packed.groups.filter((g) => packed.open.includes(g.counted))) {
+      for (const id of g.figureIds.slice(0, ROWS_SHOWN)) expect(sent.has(id) && !packed.partial.includes(id)).toBe(true);
+    }
+    // ?view=board&counted=…: that group alone, open, its first rows whole (what opening a closed group fetches).
+    const last = whole.groups.at(-1)!;
+    const { status: oneStatus, body: one } = await json<BoardPayload>('viewer', 'GET', `/api/stories/${storyId}/figures?view=board&counted=${last.counted}`);
+    expect(oneStatus).toBe(200);
+    expect(one.open).toEqual([last.counted]);
+    expect(one.groups).toEqual([last]);
+    const oneSent = new Set(one.figures.filter((f) => !one.partial.includes(f.id)).map((f) => f.id));
+    for (const id of last.figureIds.slice(0, ROWS_SHOWN)) expect(oneSent.has(id)).toBe(true);
   });
 
   it('GET /api/figures/{id}: one figure, as the lists show it', async () => {
@@ -330,9 +348,7 @@ describe('refusals', () => {
     await expectFieldError('viewer', 'GET', `/api/stories/${storyId}/figures?counted=people_defected&offset=-1`, undefined, 'offset');
     await expectFieldError('viewer', 'GET', `/api/stories/${storyId}/figures?counted=soldiers`, undefined, 'counted');
     await expectFieldError('viewer', 'GET', `/api/stories/${storyId}/figures?view=all`, undefined, 'view');
-    const both = await json<ErrorBody>('viewer', 'GET', `/api/stories/${storyId}/figures?view=board&counted=people_defected`);
-    expect(both.status).toBe(400);
-    expect(both.body.error.code).toBe('invalid_input');
+    await expectFieldError('viewer', 'GET', `/api/stories/${storyId}/figures?view=board&counted=soldiers`, undefined, 'counted');
   });
 
   it('400 names the field: numbers the qualifier needs, or cannot take', async () => {

@@ -22,9 +22,13 @@ import {
   extractStaleFigures,
   listClaimFigures,
   listStoryFigures,
+  loadStoryBoard,
   setFigureDismissal,
   setFigureVerdict,
+  storyBoardRev,
 } from '../../lib/figures/desk';
+import { setVerdict } from '../../lib/claims/set-verdict';
+import { verdictInputSchema } from '../../lib/validation/verdicts';
 import { replayChanges } from '../../lib/history/replay-changes';
 import { openRemotePublisher } from '../../lib/realtime/remote-publish';
 import { decideStory } from '../../lib/stories/desk/decisions';
@@ -490,6 +494,70 @@ describe('a story’s figures', () => {
     expect(merged.filter((f) => f.claimId === imported.claimId)).toEqual(await listClaimFigures({ claimId: imported.claimId! }));
     expect(merged.every((f) => f.storyId === storyId)).toBe(true);
     expect((await appError(listStoryFigures({ storyId: '00000000-0000-4000-8000-000000000000' }))).code).toBe('not_found');
+  });
+});
+
+describe('the board cache (board-cache.ts)', () => {
+  // The board is computed once per story revision; the database moves the
+  // revision with every change a board shows, whichever code (or person with
+  // psql) makes it, so a cached board is never served after a change.
+  it('serves one board per revision, and every kind of change a board shows moves the revision and the board', async () => {
+    const claim = await claimOf(SEED_001);
+    const storyId = claim.storyId!;
+    const first = await loadStoryBoard({ storyId });
+    expect(await loadStoryBoard({ storyId })).toBe(first);
+    expect(first.figures).toEqual(await listStoryFigures({ storyId }));
+
+    /** Runs `change`, then expects the revision to have moved and the board to be computed again, as listStoryFigures reads it. */
+    const moves = async (what: string, change: () => Promise<unknown>) => {
+      const before = await storyBoardRev({ storyId });
+      const held = await loadStoryBoard({ storyId });
+      await change();
+      expect(await storyBoardRev({ storyId }), what).toBeGreaterThan(before);
+      const after = await loadStoryBoard({ storyId });
+      expect(after, what).not.toBe(held);
+      expect(after.figures, what).toEqual(await listStoryFigures({ storyId }));
+      return after;
+    };
+    const figure = figureAt(await listClaimFigures({ claimId: claim.id }), '567');
+    const decided = await moves('a figure verdict', () =>
+      setFigureVerdict({ actor: reviewer, figureId: figure.id, verdict: verdict(figure.version, { reason: 'Five days, not one.' }) }),
+    );
+    expect(decided.figures.find((f) => f.id === figure.id)).toMatchObject({ status: 'disputed', reason: 'Five days, not one.' });
+    await moves('a dismissal', async () => {
+      const now = (await listClaimFigures({ claimId: claim.id })).find((f) => f.id === figure.id)!;
+      await setFigureDismissal({
+        actor: editor,
+        figureId: figure.id,
+        dismissal: figureDismissalSchema.parse({ dismissed: true, expectedVersion: now.version }),
+      });
+    });
+    await moves('an article retitled (any path, here plain SQL)', () => sql(`UPDATE claims SET title = title || ' (updated)' WHERE id = $1`, [claim.id]));
+    await moves('a reviewer renamed', () => sql(`UPDATE users SET display_name = display_name || ' R.' WHERE id = $1`, [reviewer.id]));
+    const renamed = (await loadStoryBoard({ storyId })).figures.find((f) => f.id === figure.id);
+    expect(renamed?.decidedBy?.displayName).toMatch(/ R\.$/);
+    await moves('a figure deleted', () =>
+      sql(`DELETE FROM figures WHERE id = (SELECT id FROM figures WHERE claim_id = $1 ORDER BY ordinal DESC LIMIT 1)`, [claim.id]),
+    );
+
+    // An article leaving the story moves both stories' boards.
+    const [other] = await sql<{ id: string }>(`SELECT id FROM stories WHERE id <> $1 AND merged_into_id IS NULL LIMIT 1`, [storyId]);
+    const otherBefore = await storyBoardRev({ storyId: other!.id });
+    const left = await moves('an article leaving', () => sql(`UPDATE claims SET story_id = $2 WHERE id = $1`, [claim.id, other!.id]));
+    expect(left.figures.some((f) => f.claimId === claim.id)).toBe(false);
+    expect(await storyBoardRev({ storyId: other!.id })).toBeGreaterThan(otherBefore);
+    const back = await moves('an article coming back', () => sql(`UPDATE claims SET story_id = $2 WHERE id = $1`, [claim.id, storyId]));
+    expect(back.figures.some((f) => f.claimId === claim.id)).toBe(true);
+
+    // What a board does not show leaves it cached: a claim's own verdict, a change in another story.
+    const held = await loadStoryBoard({ storyId });
+    const now = await claimOf(SEED_001);
+    await setVerdict({
+      actor: reviewer,
+      claimId: now.id,
+      verdict: verdictInputSchema.parse({ status: 'verified', reason: 'Checked against the agency.', evidence: [], expectedVersion: now.version }),
+    });
+    expect(await loadStoryBoard({ storyId })).toBe(held);
   });
 });
 

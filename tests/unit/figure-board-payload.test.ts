@@ -2,8 +2,8 @@
 // span text only where the sentence does not hold it) and the client
 // unpacks the same FigureDtos; large groups' charts show a bounded sample.
 import { describe, expect, it } from 'vitest';
-import { chartSample, groupPage, packBoard, unpackBoard } from '@/components/figures/board-payload';
-import type { FigureDto } from '@/lib/validation/figures';
+import { chartSample, groupPage, OPEN_ROWS_BUDGET, openGroups, packBoard, ROWS_SHOWN, unpackBoard } from '@/components/figures/board-payload';
+import type { FigureDto, FigureGroup } from '@/lib/validation/figures';
 
 const STORY = '00000000-0000-4000-8000-000000000001';
 const body = 'O balanço: 23 militares desertaram, depois 60. Mais 20 militares.';
@@ -51,8 +51,8 @@ const figures = [
   figure('f4', 'c2', 'Mais', { start: 47, end: body.length }, 'Mais de'),
 ];
 
-const group = (ids: string[]) => ({
-  counted: 'people_defected' as const,
+const group = (ids: string[], counted: FigureGroup['counted'] = 'people_defected'): FigureGroup => ({
+  counted,
   label: 'Defections',
   summary: 's',
   figureIds: ids,
@@ -107,6 +107,40 @@ describe('packBoard / unpackBoard', () => {
     const packed = packBoard(STORY, { figures: two, groups: [group(['f1', 'f3'])] });
     expect(packed.sourceKeys.f1).toBe(packed.sourceKeys.f3);
     expect(Object.keys(packed.colours).filter((k) => k !== '')).toHaveLength(1);
+  });
+});
+
+describe('groups open at first', () => {
+  const ids = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+  const COUNTED = ['people_defected', 'people_killed', 'people_injured', 'troops_total', 'aid_tonnes', 'countries'] as const;
+
+  it('opens groups in board order until the row budget is spent, the first always, "other" never', () => {
+    const big = COUNTED.map((c) => group(ids(400, c), c));
+    const open = openGroups(big);
+    expect([...open]).toEqual(COUNTED.slice(0, Math.ceil(OPEN_ROWS_BUDGET / ROWS_SHOWN)));
+    expect([...openGroups([group(ids(5000, 'x'), 'other'), group(ids(2000, 'y'))])]).toEqual(['people_defected']);
+    // A small story opens whole.
+    const small = COUNTED.map((c) => group(ids(3, c), c));
+    expect(openGroups(small).size).toBe(COUNTED.length);
+  });
+
+  it('sends closed groups as headings with their size and conflict count, and no figure of theirs', () => {
+    const groups = [
+      group(['f1', 'f2']),
+      { ...group(['f3', 'f4'], 'people_killed'), conflicts: [{ a: 'f3', b: 'f4', kind: 'sources_disagree' as const, why: 'apart' }], conflictCount: 7 },
+    ];
+    const all = figures.map((f, i) => (i >= 2 ? { ...f, counted: 'people_killed' as const } : f));
+    const packed = packBoard(STORY, { figures: all, groups }, { rows: 2, openRows: 2 });
+    expect(packed.open).toEqual(['people_defected']);
+    expect(packed.figures.map((f) => f.id)).toEqual(['f1', 'f2']);
+    expect(packed.sizes).toEqual({ people_defected: 2, people_killed: 2 });
+    expect(packed.groups[1]).toMatchObject({ counted: 'people_killed', figureIds: [], conflicts: [], progressions: [], conflictCount: 7, summary: 's' });
+    expect(packed.totals).toEqual({ figures: 4, articles: 2 });
+    // Opening it fetches that group alone, whole.
+    const one = packBoard(STORY, { figures: all, groups }, { rows: 2, openRows: 2 }, 'people_killed');
+    expect(one.open).toEqual(['people_killed']);
+    expect(one.groups).toEqual([groups[1]]);
+    expect(one.figures.map((f) => f.id)).toEqual(['f3', 'f4']);
   });
 });
 

@@ -4,8 +4,7 @@
 import 'server-only';
 import { db } from '../../db';
 import { AppError } from '../../errors';
-import type { FigureDto, StoryFiguresResponse } from '../../validation/figures';
-import { buildBoard } from '../board';
+import type { FigureDto } from '../../validation/figures';
 import { survivorOf } from '../../stories/desk/get-story';
 import { loadFigureDtos } from './load-figures';
 
@@ -32,10 +31,4 @@ export async function listStoryFigures(options: { storyId: string }): Promise<Fi
     throw new AppError('story_merged', 'This story was merged into another one.', undefined, { mergedInto });
   }
   return loadFigureDtos(db, { claim: { storyId } });
-}
-
-/** A story's figures and its board's groups (buildBoard), as the board page and GET /api/stories/{id}/figures give them. */
-export async function loadStoryBoard(options: { storyId: string }): Promise<StoryFiguresResponse> {
-  const figures = await listStoryFigures(options);
-  return { figures, groups: buildBoard(figures) };
 }

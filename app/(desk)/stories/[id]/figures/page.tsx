@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { canReview, canSetVerdict } from '@/lib/auth/permissions';
-import { loadStoryBoard } from '@/lib/figures/desk';
+import { fromBoard, loadStoryBoard } from '@/lib/figures/desk';
 import { getStory } from '@/lib/stories/desk/get-story';
 import { storyIdSchema } from '@/lib/validation/stories';
 import { packBoard } from '@/components/figures/board-payload';
@@ -29,7 +29,8 @@ export default async function StoryFiguresPage({ params }: { params: Promise<{ i
   if ('mergedInto' in found) redirect(`/stories/${found.mergedInto}/figures`);
   const story = found;
   // Only what the board shows at first goes to the client (board-payload.ts).
-  const initial = packBoard(story.id, await loadStoryBoard({ storyId: story.id }));
+  // The computed board is cached per story revision (board-cache.ts), and so is its packing.
+  const initial = fromBoard(await loadStoryBoard({ storyId: story.id }), 'packed', (b) => packBoard(story.id, b));
   const { figures: live, articles } = initial.totals;
 
   return (
