@@ -1,6 +1,6 @@
 // What the board page (and GET /api/stories/{id}/figures?view=board) hands
 // the client: the groups as the server computed them, and only the figures
-// the board shows at first — each group's first ROWS_SHOWN rows whole, and
+// the board shows at first — each open group's first rows whole (rowsShown), and
 // its chart's points without their sentence — with what repeats taken out
 // (each article's facts once, the story id once, the span's text where the
 // sentence holds it). The page's size does not grow with the story: groups
@@ -14,15 +14,20 @@ import type { FigureDto, FigureGroup, StoryFiguresPage, StoryFiguresResponse } f
 import { sourceColours } from './chart-scales';
 import { sourceKey, valueText } from './figure-text';
 
-/** Rows of a group the board renders before "Show all". */
+/** Rows of a large group the board renders before "Show all". */
 export const ROWS_SHOWN = 10;
+/** A group of at most this many figures shows them all at once. */
+export const ROWS_WHOLE = 25;
 /** Points a group's chart draws at most (an even sample of a larger group). */
 export const CHART_POINTS_MAX = 60;
 /** Groups open at first, in board order, until this many rows are sent (the first group always opens). */
-export const OPEN_ROWS_BUDGET = 30;
+export const OPEN_ROWS_BUDGET = 40;
 
-export type BoardBounds = { rows: number; chart: number; openRows: number };
-const BOUNDS: BoardBounds = { rows: ROWS_SHOWN, chart: CHART_POINTS_MAX, openRows: OPEN_ROWS_BUDGET };
+export type BoardBounds = { rows: number; whole: number; chart: number; openRows: number };
+const BOUNDS: BoardBounds = { rows: ROWS_SHOWN, whole: ROWS_WHOLE, chart: CHART_POINTS_MAX, openRows: OPEN_ROWS_BUDGET };
+
+/** How many rows of a group of `size` figures the board shows before "Show all". */
+export const rowsShown = (size: number, bounds: Pick<BoardBounds, 'rows' | 'whole'> = BOUNDS): number => (size <= bounds.whole ? size : Math.min(size, bounds.rows));
 
 type Article = FigureDto['article'];
 type Slice = { start: number; end: number; text?: string };
@@ -63,13 +68,13 @@ export function chartSample<T>(figures: readonly T[], max: number): T[] {
 }
 
 /** Which groups open at first: in board order while fewer than `openRows` rows are sent; the first always; "other" (never compared) only when asked for. */
-export function openGroups(groups: readonly FigureGroup[], bounds: Pick<BoardBounds, 'rows' | 'openRows'> = BOUNDS): Set<FigureGroup['counted']> {
+export function openGroups(groups: readonly FigureGroup[], bounds: Pick<BoardBounds, 'rows' | 'whole' | 'openRows'> = BOUNDS): Set<FigureGroup['counted']> {
   const open = new Set<FigureGroup['counted']>();
   let rows = 0;
   for (const g of groups) {
     if (g.counted === 'other' || (open.size > 0 && rows >= bounds.openRows)) continue;
     open.add(g.counted);
-    rows += Math.min(g.figureIds.length, bounds.rows);
+    rows += rowsShown(g.figureIds.length, bounds);
   }
   return open;
 }
@@ -98,7 +103,7 @@ export function packBoard(storyId: string, board: StoryFiguresResponse, bounds: 
   const chart = new Set<string>();
   for (const g of groups) {
     if (!open.has(g.counted)) continue;
-    for (const id of g.figureIds.slice(0, b.rows)) whole.add(id);
+    for (const id of g.figureIds.slice(0, rowsShown(g.figureIds.length, b))) whole.add(id);
     if (g.counted !== 'other') for (const id of chartSample(g.figureIds, b.chart)) chart.add(id);
   }
   const sent = [...byId.keys()].filter((id) => whole.has(id) || chart.has(id));
@@ -107,7 +112,7 @@ export function packBoard(storyId: string, board: StoryFiguresResponse, bounds: 
 
   const named = new Set<string>();
   for (const g of groups) {
-    for (const id of g.figureIds.slice(0, b.rows)) {
+    for (const id of g.figureIds.slice(0, rowsShown(g.figureIds.length, b))) {
       const next = byId.get(id)?.supersededById;
       if (next) named.add(next);
     }

@@ -5,7 +5,7 @@
 // sent closed shows its heading and fetches its figures when opened.
 import { useEffect, useRef, useState } from 'react';
 import { STORY_FIGURES_PAGE_MAX, type FigureDto, type FigureGroup, type StoryFiguresPage } from '@/lib/validation/figures';
-import { CHART_POINTS_MAX, chartSample, ROWS_SHOWN } from './board-payload';
+import { CHART_POINTS_MAX, chartSample, rowsShown } from './board-payload';
 import { FigureChart } from './figure-chart';
 import { FigureTable, rowId } from './figure-table';
 
@@ -34,7 +34,7 @@ type Props = {
 // sends and renders each group's first rows and a bounded chart, so its size
 // does not grow with the story; "Show all" fetches the rest of the group from
 // GET /api/stories/{id}/figures?counted=…, a page at a time.
-export { CHART_POINTS_MAX, chartSample, ROWS_SHOWN } from './board-payload';
+export { CHART_POINTS_MAX, chartSample, ROWS_SHOWN, rowsShown } from './board-payload';
 
 function focusRow(figureId: string) {
   const row = document.getElementById(rowId(figureId));
@@ -70,7 +70,7 @@ export function FigureGroupSection({
   const ids = group.figureIds;
   const headingId = `group-${group.counted}`;
   const conflicts = group.conflictCount ?? group.conflicts.length;
-  const rows = (all ? ids : ids.slice(0, ROWS_SHOWN)).flatMap((id) => (isWhole(id) ? (figureOf(id) ?? []) : []));
+  const rows = (all ? ids : ids.slice(0, rowsShown(ids.length))).flatMap((id) => (isWhole(id) ? (figureOf(id) ?? []) : []));
   const hidden = ids.length - rows.length;
   const chart = chartSample(ids, CHART_POINTS_MAX).flatMap((id) => figureOf(id) ?? []);
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../lib/db';
 import { buildBoard } from '../../lib/figures/board';
-import { type BoardPayload, ROWS_SHOWN } from '../../components/figures/board-payload';
+import { type BoardPayload, rowsShown } from '../../components/figures/board-payload';
 import {
   type ClaimFiguresResponse,
   type FigureDto,
@@ -158,7 +158,7 @@ describe('reading figures', () => {
     // Every open group's first rows are sent whole.
     const sent = new Set(packed.figures.map((f) => f.id));
     for (const g of packed.groups.filter((g) => packed.open.includes(g.counted))) {
-      for (const id of g.figureIds.slice(0, ROWS_SHOWN)) expect(sent.has(id) && !packed.partial.includes(id)).toBe(true);
+      for (const id of g.figureIds.slice(0, rowsShown(g.figureIds.length))) expect(sent.has(id) && !packed.partial.includes(id)).toBe(true);
     }
     // ?view=board&counted=…: that group alone, open, its first rows whole (what opening a closed group fetches).
     const last = whole.groups.at(-1)!;
@@ -167,7 +167,7 @@ describe('reading figures', () => {
     expect(one.open).toEqual([last.counted]);
     expect(one.groups).toEqual([last]);
     const oneSent = new Set(one.figures.filter((f) => !one.partial.includes(f.id)).map((f) => f.id));
-    for (const id of last.figureIds.slice(0, ROWS_SHOWN)) expect(oneSent.has(id)).toBe(true);
+    for (const id of last.figureIds.slice(0, rowsShown(last.figureIds.length))) expect(oneSent.has(id)).toBe(true);
   });
 
   it('GET /api/figures/{id}: one figure, as the lists show it', async () => {

@@ -2,7 +2,7 @@
 // span text only where the sentence does not hold it) and the client
 // unpacks the same FigureDtos; large groups' charts show a bounded sample.
 import { describe, expect, it } from 'vitest';
-import { chartSample, groupPage, OPEN_ROWS_BUDGET, openGroups, packBoard, ROWS_SHOWN, unpackBoard } from '@/components/figures/board-payload';
+import { chartSample, groupPage, OPEN_ROWS_BUDGET, openGroups, packBoard, ROWS_SHOWN, ROWS_WHOLE, rowsShown, unpackBoard } from '@/components/figures/board-payload';
 import type { FigureDto, FigureGroup } from '@/lib/validation/figures';
 
 const STORY = '00000000-0000-4000-8000-000000000001';
@@ -83,7 +83,7 @@ describe('packBoard / unpackBoard', () => {
 
   // The contract changed with the bounded board: a large group sends its first rows whole and its chart's points without sentences.
   it("sends a group's first rows whole, chart points without their sentence, and nothing else", () => {
-    const packed = packBoard(STORY, { figures, groups: [group(['f1', 'f2', 'f3', 'f4'])] }, { rows: 1, chart: 2 });
+    const packed = packBoard(STORY, { figures, groups: [group(['f1', 'f2', 'f3', 'f4'])] }, { rows: 1, whole: 0, chart: 2 });
     expect(packed.figures.map((f) => f.id)).toEqual(['f1', 'f4']);
     expect(packed.partial).toEqual(['f4']);
     expect(packed.figures[1]?.sentence.text).toBeUndefined();
@@ -96,7 +96,7 @@ describe('packBoard / unpackBoard', () => {
   it('names the values of figures a row refers to but the board did not send', () => {
     const chain = figures.map((f, i) => (i === 0 ? { ...f, supersededById: 'f3' } : f));
     const groups = [{ ...group(['f1', 'f2', 'f3', 'f4']), progressions: [{ source: null, figureIds: ['f1', 'f2'] }] }];
-    const packed = packBoard(STORY, { figures: chain, groups }, { rows: 1, chart: 1 });
+    const packed = packBoard(STORY, { figures: chain, groups }, { rows: 1, whole: 0, chart: 1 });
     expect(packed.figures.map((f) => f.id)).toEqual(['f1']);
     expect(packed.values).toEqual({ f2: '23', f3: '23' });
   });
@@ -119,6 +119,8 @@ describe('groups open at first', () => {
     const open = openGroups(big);
     expect([...open]).toEqual(COUNTED.slice(0, Math.ceil(OPEN_ROWS_BUDGET / ROWS_SHOWN)));
     expect([...openGroups([group(ids(5000, 'x'), 'other'), group(ids(2000, 'y'))])]).toEqual(['people_defected']);
+    // A group of up to ROWS_WHOLE figures shows them all; a larger one its first ROWS_SHOWN.
+    expect([rowsShown(3), rowsShown(ROWS_WHOLE), rowsShown(ROWS_WHOLE + 1)]).toEqual([3, ROWS_WHOLE, ROWS_SHOWN]);
     // A small story opens whole.
     const small = COUNTED.map((c) => group(ids(3, c), c));
     expect(openGroups(small).size).toBe(COUNTED.length);
@@ -130,14 +132,14 @@ describe('groups open at first', () => {
       { ...group(['f3', 'f4'], 'people_killed'), conflicts: [{ a: 'f3', b: 'f4', kind: 'sources_disagree' as const, why: 'apart' }], conflictCount: 7 },
     ];
     const all = figures.map((f, i) => (i >= 2 ? { ...f, counted: 'people_killed' as const } : f));
-    const packed = packBoard(STORY, { figures: all, groups }, { rows: 2, openRows: 2 });
+    const packed = packBoard(STORY, { figures: all, groups }, { rows: 2, whole: 0, openRows: 2 });
     expect(packed.open).toEqual(['people_defected']);
     expect(packed.figures.map((f) => f.id)).toEqual(['f1', 'f2']);
     expect(packed.sizes).toEqual({ people_defected: 2, people_killed: 2 });
     expect(packed.groups[1]).toMatchObject({ counted: 'people_killed', figureIds: [], conflicts: [], progressions: [], conflictCount: 7, summary: 's' });
     expect(packed.totals).toEqual({ figures: 4, articles: 2 });
     // Opening it fetches that group alone, whole.
-    const one = packBoard(STORY, { figures: all, groups }, { rows: 2, openRows: 2 }, 'people_killed');
+    const one = packBoard(STORY, { figures: all, groups }, { rows: 2, whole: 0, openRows: 2 }, 'people_killed');
     expect(one.open).toEqual(['people_killed']);
     expect(one.groups).toEqual([groups[1]]);
     expect(one.figures.map((f) => f.id)).toEqual(['f3', 'f4']);
