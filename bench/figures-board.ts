@@ -136,7 +136,15 @@ export const figuresBoard: Benchmark = {
         },
         { group: 'API', label: 'GET /api/claims', run: api('claims', '/api/claims', 'claims') },
         { group: 'in process', label: 'listStoryFigures', against: 'listClaims, first page', run: inProcess(() => listStoryFigures({ storyId })) },
-        { group: 'in process', label: 'loadStoryBoard (cached)', against: 'listClaims, first page', run: inProcess(() => loadStoryBoard({ storyId })) },
+        {
+          group: 'in process',
+          label: 'loadStoryBoard, cached (asked twice, the second timed)',
+          against: 'listClaims, first page',
+          run: async () => {
+            await loadStoryBoard({ storyId });
+            return inProcess(() => loadStoryBoard({ storyId }))();
+          },
+        },
         { group: 'in process', label: `buildBoard (${fmtInt(figures.length)} figures)`, run: inProcess(() => buildBoard(figures)) },
         { group: 'in process', label: 'listClaims, first page', run: inProcess(() => listClaims({ actor, query: first })) },
       ];

@@ -20,23 +20,44 @@ export const ROWS_SHOWN = 10;
 export const ROWS_WHOLE = 25;
 /** Points a group's chart draws at most (an even sample of a larger group). */
 export const CHART_POINTS_MAX = 60;
-/** Groups open at first, in board order, until this many rows are sent (the first group always opens). */
-export const OPEN_ROWS_BUDGET = 40;
+/** A story whose groups show at most this many rows in all opens every group. */
+export const OPEN_ALL_ROWS = 60;
+/** Otherwise groups open in board order until this many rows are sent (the first group always opens). */
+export const OPEN_ROWS_BUDGET = 20;
 
-export type BoardBounds = { rows: number; whole: number; chart: number; openRows: number };
-const BOUNDS: BoardBounds = { rows: ROWS_SHOWN, whole: ROWS_WHOLE, chart: CHART_POINTS_MAX, openRows: OPEN_ROWS_BUDGET };
+export type BoardBounds = { rows: number; whole: number; chart: number; openRows: number; openAll: number };
+const BOUNDS: BoardBounds = { rows: ROWS_SHOWN, whole: ROWS_WHOLE, chart: CHART_POINTS_MAX, openRows: OPEN_ROWS_BUDGET, openAll: OPEN_ALL_ROWS };
 
 /** How many rows of a group of `size` figures the board shows before "Show all". */
-export const rowsShown = (size: number, bounds: Pick<BoardBounds, 'rows' | 'whole'> = BOUNDS): number => (size <= bounds.whole ? size : Math.min(size, bounds.rows));
+export const rowsShown = (size: number, bounds: Pick<BoardBounds, 'rows' | 'whole'> = BOUNDS): number =>
+  size <= bounds.whole ? size : Math.min(size, bounds.rows);
 
 type Article = FigureDto['article'];
 type Slice = { start: number; end: number; text?: string };
 type PackedFigure = Omit<FigureDto, 'article' | 'storyId' | 'span' | 'sentence'> & { span: Slice; sentence: Slice };
+/** A figure sent for a chart only: what a chart point draws and says (figure-chart.tsx), nothing of its row. */
+const CHART_FIELDS = [
+  'id',
+  'claimId',
+  'qualifier',
+  'value',
+  'min',
+  'max',
+  'approximate',
+  'unit',
+  'counted',
+  'attribution',
+  'time',
+  'supersededById',
+  'status',
+  'dismissed',
+] as const;
+type ChartFigure = Pick<FigureDto, (typeof CHART_FIELDS)[number]>;
 export type BoardPayload = {
   storyId: string;
   articles: Record<string, Article>;
-  figures: PackedFigure[];
-  /** Figures sent for the chart only: no sentence text (a row fetches them whole). */
+  figures: (PackedFigure | ChartFigure)[];
+  /** Figures sent for the chart only (ChartFigure: a row fetches them whole). */
   partial: string[];
   /** Every group of the board; a group not in `open` comes as its heading only (no figureIds, conflicts or progressions listed). */
   groups: FigureGroup[];
@@ -67,12 +88,20 @@ export function chartSample<T>(figures: readonly T[], max: number): T[] {
   return Array.from({ length: max }, (_, i) => Math.round(i * step)).flatMap((i) => (i < figures.length ? [figures[i] as T] : []));
 }
 
-/** Which groups open at first: in board order while fewer than `openRows` rows are sent; the first always; "other" (never compared) only when asked for. */
-export function openGroups(groups: readonly FigureGroup[], bounds: Pick<BoardBounds, 'rows' | 'whole' | 'openRows'> = BOUNDS): Set<FigureGroup['counted']> {
+/**
+ * Which groups open at first: all of a small story's (at most `openAll` rows in all), else in board
+ * order while fewer than `openRows` rows are sent, the first always; "other" (never compared) only when asked for.
+ */
+export function openGroups(
+  groups: readonly FigureGroup[],
+  bounds: Pick<BoardBounds, 'rows' | 'whole' | 'openRows' | 'openAll'> = BOUNDS,
+): Set<FigureGroup['counted']> {
+  const compared = groups.filter((g) => g.counted !== 'other');
+  const all = compared.reduce((n, g) => n + rowsShown(g.figureIds.length, bounds), 0);
   const open = new Set<FigureGroup['counted']>();
   let rows = 0;
-  for (const g of groups) {
-    if (g.counted === 'other' || (open.size > 0 && rows >= bounds.openRows)) continue;
+  for (const g of compared) {
+    if (all > bounds.openAll && open.size > 0 && rows >= bounds.openRows) continue;
     open.add(g.counted);
     rows += rowsShown(g.figureIds.length, bounds);
   }
@@ -88,6 +117,14 @@ const closed = (g: FigureGroup): FigureGroup => ({
   conflictCount: g.conflictCount ?? g.conflicts.length,
 });
 
+/** An open group listing only the conflicts and progressions that touch a figure sent; it still counts them all. */
+function trimmed(g: FigureGroup, isSent: (id: string) => boolean): FigureGroup {
+  const conflicts = g.conflicts.filter((c) => isSent(c.a) || isSent(c.b));
+  const progressions = g.progressions.filter((p) => p.figureIds.some(isSent));
+  if (conflicts.length === g.conflicts.length && progressions.length === g.progressions.length) return g;
+  return { ...g, conflicts, progressions, conflictCount: g.conflictCount ?? g.conflicts.length };
+}
+
 /**
  * `board` is one story's (listStoryFigures + buildBoard): every figure's storyId is `storyId`.
  * With `only`, the payload holds that group alone, open (what opening a closed group fetches).
@@ -95,18 +132,21 @@ const closed = (g: FigureGroup): FigureGroup => ({
 export function packBoard(storyId: string, board: StoryFiguresResponse, bounds: Partial<BoardBounds> = {}, only?: FigureGroup['counted']): BoardPayload {
   const b = { ...BOUNDS, ...bounds };
   const open = only ? new Set([only]) : openGroups(board.groups, b);
-  const groups = only ? board.groups.filter((g) => g.counted === only) : board.groups.map((g) => (open.has(g.counted) ? g : closed(g)));
+  const picked = only ? board.groups.filter((g) => g.counted === only) : board.groups;
   const sizes = Object.fromEntries(board.groups.map((g) => [g.counted, g.figureIds.length]));
   const byId = new Map(board.figures.map((f) => [f.id, f]));
   const live = board.figures.filter((f) => !f.dismissed);
   const whole = new Set<string>();
   const chart = new Set<string>();
-  for (const g of groups) {
+  for (const g of picked) {
     if (!open.has(g.counted)) continue;
     for (const id of g.figureIds.slice(0, rowsShown(g.figureIds.length, b))) whole.add(id);
     if (g.counted !== 'other') for (const id of chartSample(g.figureIds, b.chart)) chart.add(id);
   }
   const sent = [...byId.keys()].filter((id) => whole.has(id) || chart.has(id));
+  const isSent = (id: string) => whole.has(id) || chart.has(id);
+  // An open group lists the conflicts and progressions of what is sent (all of them when one group is asked for, as "Show all" does).
+  const groups = picked.map((g) => (!open.has(g.counted) ? closed(g) : only ? g : trimmed(g, isSent)));
   const sources = storySources(live);
   const keyOf = (f: FigureDto) => sourceKey(f, sources);
 
@@ -126,13 +166,13 @@ export function packBoard(storyId: string, board: StoryFiguresResponse, bounds: 
 
   const articles: Record<string, Article> = {};
   const sourceKeys: Record<string, string> = {};
-  const figures = sent.flatMap((id): PackedFigure[] => {
+  const figures = sent.flatMap((id): (PackedFigure | ChartFigure)[] => {
     const f = byId.get(id);
     if (!f) return [];
     const { article, storyId: _story, span, sentence, ...rest } = f;
     articles[rest.claimId] ??= article;
     sourceKeys[id] = keyOf(f);
-    if (!whole.has(id)) return [{ ...rest, span, sentence: { start: sentence.start, end: sentence.end } }];
+    if (!whole.has(id)) return [Object.fromEntries(CHART_FIELDS.map((k) => [k, f[k]])) as ChartFigure];
     // A span clamped to a shorter body (a kept figure of an older version) keeps its own text.
     const derivable = span.start >= sentence.start && cut({ span, sentence }) === span.text;
     return [{ ...rest, sentence, span: derivable ? { start: span.start, end: span.end } : span }];
@@ -153,11 +193,29 @@ export function packBoard(storyId: string, board: StoryFiguresResponse, bounds: 
   };
 }
 
+/** What a chart-only figure lacks: never shown (its row is fetched whole before it shows). */
+const CHART_DEFAULTS: Omit<FigureDto, ChartKey | 'storyId' | 'article'> = {
+  ordinal: 0,
+  origin: 'extracted',
+  countedText: null,
+  span: { start: 0, end: 0, text: '' },
+  sentence: { start: 0, end: 0, text: '' },
+  correctedFields: [],
+  version: 0,
+  reason: null,
+  evidence: [],
+  reReviewAt: null,
+  decidedBy: null,
+  decidedAt: null,
+};
+type ChartKey = (typeof CHART_FIELDS)[number];
+
 export function unpackBoard(payload: BoardPayload): ClientBoard {
   const { articles, figures: packed, partial, open, ...rest } = payload;
   const figures = packed.flatMap((f): FigureDto[] => {
     const article = articles[f.claimId];
     if (!article) return [];
+    if (!('span' in f)) return [{ ...CHART_DEFAULTS, ...f, storyId: payload.storyId, article }];
     const sentence = { start: f.sentence.start, end: f.sentence.end, text: f.sentence.text ?? '' };
     const text = f.span.text ?? cut({ span: { ...f.span, text: '' }, sentence });
     return [{ ...f, storyId: payload.storyId, article, sentence, span: { start: f.span.start, end: f.span.end, text } }];

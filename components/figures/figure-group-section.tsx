@@ -16,7 +16,10 @@ type Props = {
   closed: boolean;
   /** Figures in the group (a closed group lists none). */
   size: number;
+  /** Fetches the group whole: every conflict and progression listed (an open group lists those of its first rows). */
   onOpen: () => Promise<void>;
+  /** The group as fetched whole. */
+  complete: boolean;
   /** A figure the board holds, whole (with its sentence) or for the chart only. */
   figureOf: (id: string) => FigureDto | undefined;
   isWhole: (id: string) => boolean;
@@ -53,6 +56,7 @@ export function FigureGroupSection({
   closed,
   size,
   onOpen,
+  complete,
   figureOf,
   isWhole,
   colours,
@@ -112,6 +116,8 @@ export function FigureGroupSection({
         ids.findIndex((id) => !isWhole(id)),
       );
       if (ids.every(isWhole)) offset = null;
+      // The rows to come need their conflicts and progressions listed.
+      if (!complete) await onOpen();
       while (offset !== null) {
         const res = await fetch(`/api/stories/${storyId}/figures?counted=${group.counted}&offset=${offset}&limit=${STORY_FIGURES_PAGE_MAX}`);
         if (!res.ok) throw new Error(await errorText(res));

@@ -194,6 +194,7 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
             closed={!board.open.has(g.counted) && !opened.has(g.counted)}
             size={board.sizes[g.counted] ?? g.figureIds.length}
             onOpen={() => openGroup(g.counted)}
+            complete={opened.has(g.counted)}
             figureOf={(id) => byId.get(id)}
             isWhole={(id) => byId.has(id) && !held.partial.has(id)}
             colours={colours}

@@ -2,7 +2,18 @@
 // span text only where the sentence does not hold it) and the client
 // unpacks the same FigureDtos; large groups' charts show a bounded sample.
 import { describe, expect, it } from 'vitest';
-import { chartSample, groupPage, OPEN_ROWS_BUDGET, openGroups, packBoard, ROWS_SHOWN, ROWS_WHOLE, rowsShown, unpackBoard } from '@/components/figures/board-payload';
+import {
+  chartSample,
+  groupPage,
+  OPEN_ALL_ROWS,
+  OPEN_ROWS_BUDGET,
+  openGroups,
+  packBoard,
+  ROWS_SHOWN,
+  ROWS_WHOLE,
+  rowsShown,
+  unpackBoard,
+} from '@/components/figures/board-payload';
 import type { FigureDto, FigureGroup } from '@/lib/validation/figures';
 
 const STORY = '00000000-0000-4000-8000-000000000001';
@@ -77,20 +88,41 @@ describe('packBoard / unpackBoard', () => {
   it('sends each article once and drops span text the sentence holds', () => {
     const packed = packBoard(STORY, { figures, groups: [group(['f1', 'f2', 'f3', 'f4'])] });
     expect(Object.keys(packed.articles)).toEqual(['c1', 'c2']);
-    expect(packed.figures.map((f) => f.span.text)).toEqual([undefined, undefined, undefined, 'Mais de']);
+    expect(packed.figures.map((f) => ('span' in f ? f.span.text : 'chart only'))).toEqual([undefined, undefined, undefined, 'Mais de']);
     expect(packed.figures.some((f) => 'article' in f)).toBe(false);
   });
 
   // The contract changed with the bounded board: a large group sends its first rows whole and its chart's points without sentences.
-  it("sends a group's first rows whole, chart points without their sentence, and nothing else", () => {
-    const packed = packBoard(STORY, { figures, groups: [group(['f1', 'f2', 'f3', 'f4'])] }, { rows: 1, whole: 0, chart: 2 });
+  it("sends a group's first rows whole, chart points with only what the chart draws, and nothing else", () => {
+    const decided = figures.map((f) => (f.id === 'f4' ? { ...f, reason: 'A long reason…', evidence: [{ url: 'https://example.org/', label: 'x' }] } : f));
+    const packed = packBoard(STORY, { figures: decided, groups: [group(['f1', 'f2', 'f3', 'f4'])] }, { rows: 1, whole: 0, chart: 2 });
     expect(packed.figures.map((f) => f.id)).toEqual(['f1', 'f4']);
     expect(packed.partial).toEqual(['f4']);
-    expect(packed.figures[1]?.sentence.text).toBeUndefined();
+    const point = packed.figures[1]!;
+    expect(Object.keys(point).sort()).toEqual(
+      [
+        'approximate',
+        'attribution',
+        'claimId',
+        'counted',
+        'dismissed',
+        'id',
+        'max',
+        'min',
+        'qualifier',
+        'status',
+        'supersededById',
+        'time',
+        'unit',
+        'value',
+      ].sort(),
+    );
     // f2 and f3 are not sent at all; the board still counts them.
     expect(packed.totals).toEqual({ figures: 4, articles: 2 });
+    // The client holds it as a FigureDto with what the chart reads, and its article.
     const board = unpackBoard(packed);
-    expect(board.figures.find((f) => f.id === 'f4')?.span.text).toBe('Mais de');
+    expect(board.figures.find((f) => f.id === 'f4')).toMatchObject({ value: 23, qualifier: 'exact', status: 'unreviewed', article: { outlet: 'Folha' } });
+    expect(board.partial.has('f4')).toBe(true);
   });
 
   it('names the values of figures a row refers to but the board did not send', () => {
@@ -112,10 +144,11 @@ describe('packBoard / unpackBoard', () => {
 
 describe('groups open at first', () => {
   const ids = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
-  const COUNTED = ['people_defected', 'people_killed', 'people_injured', 'troops_total', 'aid_tonnes', 'countries'] as const;
+  const COUNTED = ['people_defected', 'people_killed', 'people_injured', 'troops_total', 'aid_tonnes', 'countries', 'people_displaced', 'money'] as const;
 
   it('opens groups in board order until the row budget is spent, the first always, "other" never', () => {
     const big = COUNTED.map((c) => group(ids(400, c), c));
+    expect(COUNTED.length * ROWS_SHOWN).toBeGreaterThan(OPEN_ALL_ROWS);
     const open = openGroups(big);
     expect([...open]).toEqual(COUNTED.slice(0, Math.ceil(OPEN_ROWS_BUDGET / ROWS_SHOWN)));
     expect([...openGroups([group(ids(5000, 'x'), 'other'), group(ids(2000, 'y'))])]).toEqual(['people_defected']);
@@ -132,14 +165,14 @@ describe('groups open at first', () => {
       { ...group(['f3', 'f4'], 'people_killed'), conflicts: [{ a: 'f3', b: 'f4', kind: 'sources_disagree' as const, why: 'apart' }], conflictCount: 7 },
     ];
     const all = figures.map((f, i) => (i >= 2 ? { ...f, counted: 'people_killed' as const } : f));
-    const packed = packBoard(STORY, { figures: all, groups }, { rows: 2, whole: 0, openRows: 2 });
+    const packed = packBoard(STORY, { figures: all, groups }, { rows: 2, whole: 0, openRows: 2, openAll: 0 });
     expect(packed.open).toEqual(['people_defected']);
     expect(packed.figures.map((f) => f.id)).toEqual(['f1', 'f2']);
     expect(packed.sizes).toEqual({ people_defected: 2, people_killed: 2 });
     expect(packed.groups[1]).toMatchObject({ counted: 'people_killed', figureIds: [], conflicts: [], progressions: [], conflictCount: 7, summary: 's' });
     expect(packed.totals).toEqual({ figures: 4, articles: 2 });
     // Opening it fetches that group alone, whole.
-    const one = packBoard(STORY, { figures: all, groups }, { rows: 2, whole: 0, openRows: 2 }, 'people_killed');
+    const one = packBoard(STORY, { figures: all, groups }, { rows: 2, whole: 0, openRows: 2, openAll: 0 }, 'people_killed');
     expect(one.open).toEqual(['people_killed']);
     expect(one.groups).toEqual([groups[1]]);
     expect(one.figures.map((f) => f.id)).toEqual(['f3', 'f4']);
