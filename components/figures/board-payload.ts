@@ -59,7 +59,10 @@ export type BoardPayload = {
   figures: (PackedFigure | ChartFigure)[];
   /** Figures sent for the chart only (ChartFigure: a row fetches them whole). */
   partial: string[];
-  /** Every group of the board; a group not in `open` comes as its heading only (no figureIds, conflicts or progressions listed). */
+  /**
+   * Every group of the board; a group not in `open` comes as its heading only (no figureIds, conflicts
+   * or progressions listed), an open one with the figures sent and what touches them (trimmed).
+   */
   groups: FigureGroup[];
   /** The groups sent whole, with their first rows and chart points. */
   open: FigureGroup['counted'][];
@@ -117,12 +120,16 @@ const closed = (g: FigureGroup): FigureGroup => ({
   conflictCount: g.conflictCount ?? g.conflicts.length,
 });
 
-/** An open group listing only the conflicts and progressions that touch a figure sent; it still counts them all. */
+/**
+ * An open group listing only the figures sent (its first rows and chart points, in its order) and the
+ * conflicts and progressions that touch them; `sizes` and `conflictCount` still count them all.
+ */
 function trimmed(g: FigureGroup, isSent: (id: string) => boolean): FigureGroup {
+  const figureIds = g.figureIds.filter(isSent);
   const conflicts = g.conflicts.filter((c) => isSent(c.a) || isSent(c.b));
   const progressions = g.progressions.filter((p) => p.figureIds.some(isSent));
-  if (conflicts.length === g.conflicts.length && progressions.length === g.progressions.length) return g;
-  return { ...g, conflicts, progressions, conflictCount: g.conflictCount ?? g.conflicts.length };
+  if (figureIds.length === g.figureIds.length && conflicts.length === g.conflicts.length && progressions.length === g.progressions.length) return g;
+  return { ...g, figureIds, conflicts, progressions, conflictCount: g.conflictCount ?? g.conflicts.length };
 }
 
 /**

@@ -17,7 +17,7 @@ type Props = {
   /** Figures in the group (a closed group lists none). */
   size: number;
   /** Fetches the group whole: every conflict and progression listed (an open group lists those of its first rows). */
-  onOpen: () => Promise<void>;
+  onOpen: () => Promise<FigureGroup | undefined>;
   /** The group as fetched whole. */
   complete: boolean;
   /** A figure the board holds, whole (with its sentence) or for the chart only. */
@@ -74,8 +74,10 @@ export function FigureGroupSection({
   const ids = group.figureIds;
   const headingId = `group-${group.counted}`;
   const conflicts = group.conflictCount ?? group.conflicts.length;
-  const rows = (all ? ids : ids.slice(0, rowsShown(ids.length))).flatMap((id) => (isWhole(id) ? (figureOf(id) ?? []) : []));
-  const hidden = ids.length - rows.length;
+  // A large open group lists only its first rows and chart points (board-payload.ts); `size` counts them all.
+  const total = Math.max(size, ids.length);
+  const rows = (all ? ids : ids.slice(0, rowsShown(total))).flatMap((id) => (isWhole(id) ? (figureOf(id) ?? []) : []));
+  const hidden = total - rows.length;
   const chart = chartSample(ids, CHART_POINTS_MAX).flatMap((id) => figureOf(id) ?? []);
 
   // Once the fetched rows are rendered, the one asked for takes focus (the reader's place is kept).
@@ -107,7 +109,7 @@ export function FigureGroupSection({
 
   const showAll = async (focusId?: string) => {
     if (loading) return;
-    const first = ids.find((id) => !rows.some((f) => f.id === id));
+    let first = ids.find((id) => !rows.some((f) => f.id === id));
     setLoading(true);
     setError(null);
     try {
@@ -116,8 +118,12 @@ export function FigureGroupSection({
         ids.findIndex((id) => !isWhole(id)),
       );
       if (ids.every(isWhole)) offset = null;
-      // The rows to come need their conflicts and progressions listed.
-      if (!complete) await onOpen();
+      // A group sent trimmed comes whole first (every figure id, conflict and progression), then its rows after the first.
+      if (!complete) {
+        const whole = await onOpen();
+        offset = rowsShown(total) < total ? rowsShown(total) : null;
+        first = whole?.figureIds[rowsShown(total)] ?? first;
+      }
       while (offset !== null) {
         const res = await fetch(`/api/stories/${storyId}/figures?counted=${group.counted}&offset=${offset}&limit=${STORY_FIGURES_PAGE_MAX}`);
         if (!res.ok) throw new Error(await errorText(res));
@@ -144,7 +150,7 @@ export function FigureGroupSection({
       {hidden > 0 && (
         <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <span>
-            Showing the first {rows.length} of {ids.length} figures.
+            Showing the first {rows.length} of {total} figures.
           </span>
           <button
             type="button"
@@ -154,7 +160,7 @@ export function FigureGroupSection({
             className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-wait disabled:opacity-70"
             data-testid="show-all-figures"
           >
-            {loading ? `Loading ${hidden} more figures…` : `Show all ${ids.length} figures`}
+            {loading ? `Loading ${hidden} more figures…` : `Show all ${total} figures`}
           </button>
         </p>
       )}
@@ -212,8 +218,8 @@ export function FigureGroupSection({
         {conflicts > 0 && (
           <p className="text-sm font-medium text-red-800" data-testid="group-conflicts">
             <span aria-hidden="true">⚠ </span>
-            {conflicts} conflict{conflicts === 1 ? '' : 's'}
-            {conflicts > group.conflicts.length ? ` (${group.conflicts.length} listed)` : ''}
+            {conflicts.toLocaleString('en-US')} conflict{conflicts === 1 ? '' : 's'}
+            {!closed && conflicts > group.conflicts.length ? ` (${group.conflicts.length} listed)` : ''}
           </p>
         )}
       </div>
@@ -234,7 +240,7 @@ export function FigureGroupSection({
         </div>
       ) : (
         <>
-          <FigureChart group={group} figures={chart} total={ids.length} colours={colours} keyOf={keyOf} onPick={pick} />
+          <FigureChart group={group} figures={chart} total={total} colours={colours} keyOf={keyOf} onPick={pick} />
           <div className="-mx-1 overflow-x-auto px-1">{table}</div>
         </>
       )}

@@ -80,6 +80,8 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
   const [held, setHeld] = useState<Held>(() => ({ byId: new Map(start.figures.map((f) => [f.id, f])), partial: start.partial }));
   // Groups the reader opened that the server sends closed: fetched whole, kept whole across live updates.
   const [opened, setOpened] = useState<Map<string, FigureGroup>>(() => new Map());
+  // Values the opened groups' rows name (superseded by, progression steps) that no figure held gives.
+  const [openedValues, setOpenedValues] = useState<Record<string, string>>({});
   const openedRef = useRef(opened);
   useEffect(() => {
     openedRef.current = opened;
@@ -93,7 +95,7 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
   const keyOf = (f: FigureDto) => board.sourceKeys[f.id] ?? sourceKey(f);
   const valueOf = (id: string) => {
     const f = byId.get(id);
-    return f ? valueText(f) : (board.values[id] ?? null);
+    return f ? valueText(f) : (board.values[id] ?? openedValues[id] ?? null);
   };
 
   /** One group, open, as `?view=board&counted=…` sends it. */
@@ -106,7 +108,9 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
     const next = await fetchGroup(counted);
     const group = next.groups.find((g) => g.counted === counted);
     setHeld((h) => absorb(h, next));
+    setOpenedValues((v) => ({ ...v, ...next.values }));
     if (group) setOpened((o) => new Map(o).set(counted, group));
+    return group;
   };
 
   const refetch = () => {
@@ -124,6 +128,7 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
             setBoard(next);
             setHeld((h) => reopened.reduce(absorb, rebase(h, next)));
             setOpened(new Map(reopened.flatMap((r) => r.groups.map((g) => [g.counted, g] as const))));
+            setOpenedValues(Object.assign({}, ...reopened.map((r) => r.values)) as Record<string, string>);
           } else if (res.status === 404 || res.status === 410) {
             const body = (await res.json().catch(() => ({}))) as { error?: { code?: string }; mergedInto?: string };
             setGone({ survivor: body.error?.code === 'story_merged' ? (body.mergedInto ?? null) : null });

@@ -98,6 +98,9 @@ describe('packBoard / unpackBoard', () => {
     const packed = packBoard(STORY, { figures: decided, groups: [group(['f1', 'f2', 'f3', 'f4'])] }, { rows: 1, whole: 0, chart: 2 });
     expect(packed.figures.map((f) => f.id)).toEqual(['f1', 'f4']);
     expect(packed.partial).toEqual(['f4']);
+    // The group lists what was sent, in its order; sizes counts it all.
+    expect(packed.groups[0]?.figureIds).toEqual(['f1', 'f4']);
+    expect(packed.sizes).toEqual({ people_defected: 4 });
     const point = packed.figures[1]!;
     expect(Object.keys(point).sort()).toEqual(
       [
