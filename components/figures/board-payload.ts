@@ -19,11 +19,11 @@ export const ROWS_SHOWN = 10;
 /** A group of at most this many figures shows them all at once. */
 export const ROWS_WHOLE = 25;
 /** Points a group's chart draws at most (an even sample of a larger group). */
-export const CHART_POINTS_MAX = 60;
+export const CHART_POINTS_MAX = 40;
 /** A story whose groups show at most this many rows in all opens every group. */
 export const OPEN_ALL_ROWS = 60;
 /** Otherwise groups open in board order until this many rows are sent (the first group always opens). */
-export const OPEN_ROWS_BUDGET = 20;
+export const OPEN_ROWS_BUDGET = 10;
 
 export type BoardBounds = { rows: number; whole: number; chart: number; openRows: number; openAll: number };
 const BOUNDS: BoardBounds = { rows: ROWS_SHOWN, whole: ROWS_WHOLE, chart: CHART_POINTS_MAX, openRows: OPEN_ROWS_BUDGET, openAll: OPEN_ALL_ROWS };

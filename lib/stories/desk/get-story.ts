@@ -3,7 +3,8 @@
 // links lead on.
 import 'server-only';
 import { db, type Tx } from '../../db';
-import type { StoryDetail } from '../../validation/stories';
+import type { StoryDetail, StorySummary } from '../../validation/stories';
+import { loadStorySummaries } from './story-dto';
 import { loadStoryDetail } from './story-detail';
 
 /** Merges chain when a survivor is merged in turn; decisions re-point old ones, this bounds the walk anyway. */
@@ -14,6 +15,14 @@ export async function getStory(id: string): Promise<StoryDetail | { mergedInto: 
   const mergedInto = await survivorOf(db, id);
   if (mergedInto) return { mergedInto };
   return loadStoryDetail(db, id);
+}
+
+/** One story's summary (title, size, languages: what the figures board heads itself with), without its articles and evidence. */
+export async function getStorySummary(id: string): Promise<StorySummary | { mergedInto: string } | null> {
+  const mergedInto = await survivorOf(db, id);
+  if (mergedInto) return { mergedInto };
+  const [summary] = await loadStorySummaries(db, [id]);
+  return summary ?? null;
 }
 
 /** The story that finally holds a merged story's articles, or null when `id` was not merged (or does not exist). */

@@ -4,7 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { canReview, canSetVerdict } from '@/lib/auth/permissions';
 import { fromBoard, loadStoryBoard } from '@/lib/figures/desk';
-import { getStory } from '@/lib/stories/desk/get-story';
+import { getStorySummary } from '@/lib/stories/desk/get-story';
 import { storyIdSchema } from '@/lib/validation/stories';
 import { packBoard } from '@/components/figures/board-payload';
 import { FiguresBoard } from '@/components/figures/figures-board';
@@ -23,14 +23,15 @@ export default async function StoryFiguresPage({ params }: { params: Promise<{ i
   const seq = await latestSeq();
   const parsedId = storyIdSchema.safeParse((await params).id);
   if (!parsedId.success) notFound();
-  const found = await getStory(parsedId.data);
+  // Both at once; a story that is gone or merged away is answered from its summary.
+  const [found, cached] = await Promise.all([getStorySummary(parsedId.data), loadStoryBoard({ storyId: parsedId.data }).catch(() => null)]);
   if (!found) notFound();
   // An old link to a story merged away leads to the board of the one it joined.
   if ('mergedInto' in found) redirect(`/stories/${found.mergedInto}/figures`);
   const story = found;
   // Only what the board shows at first goes to the client (board-payload.ts).
   // The computed board is cached per story revision (board-cache.ts), and so is its packing.
-  const initial = fromBoard(await loadStoryBoard({ storyId: story.id }), 'packed', (b) => packBoard(story.id, b));
+  const initial = fromBoard(cached ?? (await loadStoryBoard({ storyId: story.id })), 'packed', (b) => packBoard(story.id, b));
   const { figures: live, articles } = initial.totals;
 
   return (
