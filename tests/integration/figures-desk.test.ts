@@ -541,11 +541,19 @@ describe('the board cache (board-cache.ts)', () => {
     );
 
     // An article leaving the story moves both stories' boards.
-    const [other] = await sql<{ id: string }>(`SELECT id FROM stories WHERE id <> $1 AND merged_into_id IS NULL LIMIT 1`, [storyId]);
-    const otherBefore = await storyBoardRev({ storyId: other!.id });
-    const left = await moves('an article leaving', () => sql(`UPDATE claims SET story_id = $2 WHERE id = $1`, [claim.id, other!.id]));
+    const elsewhere = await importArticle({
+      actor: editor,
+      source: 'api',
+      content: {
+        text: 'Lisbon tram line 28 carries 3,200 riders\n\nThe city of Lisbon said on Monday that its oldest tram line carried 3,200 riders a day in October.',
+      },
+    });
+    const other = (await db.claim.findUniqueOrThrow({ where: { id: elsewhere.claimId! } })).storyId!;
+    expect(other).not.toBe(storyId);
+    const otherBefore = await storyBoardRev({ storyId: other });
+    const left = await moves('an article leaving', () => sql(`UPDATE claims SET story_id = $2 WHERE id = $1`, [claim.id, other]));
     expect(left.figures.some((f) => f.claimId === claim.id)).toBe(false);
-    expect(await storyBoardRev({ storyId: other!.id })).toBeGreaterThan(otherBefore);
+    expect(await storyBoardRev({ storyId: other })).toBeGreaterThan(otherBefore);
     const back = await moves('an article coming back', () => sql(`UPDATE claims SET story_id = $2 WHERE id = $1`, [claim.id, storyId]));
     expect(back.figures.some((f) => f.claimId === claim.id)).toBe(true);
 
