@@ -76,8 +76,6 @@ export type BoardPayload = {
   colours: Record<string, string>;
   /** "567", ">100": the figures rows name (superseded by, progression steps) that are not sent. */
   values: Record<string, string>;
-  /** The article ids of the story: a live change to one of them concerns this board. */
-  members: string[];
 };
 /** The board as the client holds it: whole figures and chart-only ones by id. */
 export type ClientBoard = Omit<BoardPayload, 'figures' | 'articles' | 'partial' | 'open'> & { figures: FigureDto[]; partial: Set<string>; open: Set<string> };
@@ -196,7 +194,6 @@ export function packBoard(storyId: string, board: StoryFiguresResponse, bounds: 
     sourceKeys,
     colours: Object.fromEntries(sourceColours(live.map(keyOf))),
     values,
-    members: [...new Set(board.figures.map((f) => f.claimId))],
   };
 }
 

@@ -89,7 +89,8 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
   const [note, setNote] = useState<string | null>(null);
   const [gone, setGone] = useState<{ survivor: string | null } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const members = useMemo(() => new Set([...board.members, ...[...held.byId.values()].map((f) => f.claimId)]), [board.members, held]);
+  // The articles of the figures held; a change names its article's story, so the story's other articles need not be sent.
+  const members = useMemo(() => new Set([...held.byId.values()].map((f) => f.claimId)), [held]);
   const colours = useMemo(() => new Map(Object.entries(board.colours)), [board.colours]);
   const { byId } = held;
   const keyOf = (f: FigureDto) => board.sourceKeys[f.id] ?? sourceKey(f);
@@ -146,8 +147,12 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
     }
     const changed = (change.figures ?? []).filter((f) => f.storyId === storyId || byId.has(f.id) || members.has(f.claimId));
     const removed = (change.removedFigureIds ?? []).filter((id) => byId.has(id));
-    const membership = (change.claims ?? []).some((c) => (c.storyId === storyId) !== members.has(c.id));
-    const figureEvent = change.event.action.startsWith('figure.') && change.event.claimId !== null && members.has(change.event.claimId);
+    // Articles joining or leaving: every such change names this story too (mine), and its claims as they are now.
+    const membership = (change.claims ?? []).some((c) => c.storyId === storyId || members.has(c.id));
+    const figureEvent =
+      change.event.action.startsWith('figure.') &&
+      change.event.claimId !== null &&
+      (change.claim?.storyId === storyId || members.has(change.event.claimId));
     if (!changed.length && !removed.length && !membership && !figureEvent && !mine) return;
     // The rows it touches change at once; the groups (computed on the server) follow.
     if (changed.length || removed.length) setHeld((h) => merge(h, changed, removed, storyId));
