@@ -150,9 +150,7 @@ export function FiguresBoard({ storyId, initial, canReview, canReopen }: Props) 
     // Articles joining or leaving: every such change names this story too (mine), and its claims as they are now.
     const membership = (change.claims ?? []).some((c) => c.storyId === storyId || members.has(c.id));
     const figureEvent =
-      change.event.action.startsWith('figure.') &&
-      change.event.claimId !== null &&
-      (change.claim?.storyId === storyId || members.has(change.event.claimId));
+      change.event.action.startsWith('figure.') && change.event.claimId !== null && (change.claim?.storyId === storyId || members.has(change.event.claimId));
     if (!changed.length && !removed.length && !membership && !figureEvent && !mine) return;
     // The rows it touches change at once; the groups (computed on the server) follow.
     if (changed.length || removed.length) setHeld((h) => merge(h, changed, removed, storyId));
