@@ -23,8 +23,15 @@ const OLD_LANGUAGES: Record<string, string> = {
   '003_c796c6a1adc09b2d': 'bg',
   '004_70e37703d5faa8e3': 'en',
 };
-// The migrations this change added, newest first, and how to undo each by hand.
+// The migrations this change added, newest first, and how to undo each by hand; and
+// the later ones whose triggers read the columns it added (they would fail on the old schema).
 const UNDO: Record<string, string> = {
+  story_board_revs: `
+    DROP FUNCTION figures_bump_story_board_revs() CASCADE;
+    DROP FUNCTION claims_bump_story_board_revs() CASCADE;
+    DROP FUNCTION users_bump_story_board_revs() CASCADE;
+    DROP FUNCTION bump_story_board_revs(uuid[]);
+    DROP TABLE story_board_revs`,
   near_duplicate_bands: `DROP TABLE article_bands`,
   audit_action_article_imported: `
     ALTER TABLE audit_events DROP CONSTRAINT audit_events_action_check;
