@@ -155,6 +155,10 @@ export const configSchema = z
     // A shell command each new checkpoint's JSON line is piped to (stdin), e.g. a git commit or a mail.
     AUDIT_CHECKPOINT_COMMAND: z.string().min(1).optional(),
     AUDIT_CHECKPOINT_COMMAND_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+    // Invitation and reset links by email (lib/users/send-link-email.ts), e.g.
+    // smtps://user:pass@mail.example.org:465; unset, the editor copies the link.
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.org:465' }).optional(),
+    SMTP_FROM: z.string().min(3).max(300).default('Factdesk <factdesk@localhost>'),
   })
   .superRefine((s, ctx) => {
     if (s.DATABASE_MIGRATION_URL && !s.DATABASE_URL) {

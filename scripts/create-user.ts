@@ -1,11 +1,16 @@
 // `npm run user:create -- --email E --role R [--name N]`: the password is read
 // from standard input (never from argv, where `ps` and shell history see it).
+// With nothing on standard input it prints a single-use invitation link
+// instead (72 h), so the person chooses their own password in the browser.
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { disconnectDb } from '../lib/db';
 import { isAppError, parseOrThrow } from '../lib/errors';
+import { assertStrongPassword } from '../lib/auth/password-strength';
+import { config } from '../lib/env';
 import { createUser } from '../lib/users/create-user';
-import { newUserSchema } from '../lib/validation/users';
+import { inviteUser } from '../lib/users/invite-user';
+import { inviteInputSchema, newUserSchema } from '../lib/validation/users';
 import { withDatabase } from './with-database';
 
 const { values } = parseArgs({
@@ -29,12 +34,19 @@ async function readPassword(): Promise<string> {
 
 const password = await readPassword();
 try {
+  const displayName = name ?? email.split('@')[0];
   await withDatabase(async () => {
-    const user = await createUser({
-      actor: null,
-      user: parseOrThrow(newUserSchema, { email, role, displayName: name ?? email.split('@')[0], password }),
-    });
-    console.log(`Created ${user.role} ${user.email}.`);
+    if (password === '') {
+      const link = await inviteUser({ actor: null, invite: parseOrThrow(inviteInputSchema, { email, role, displayName }) });
+      const base = config().NEXTAUTH_URL ?? `http://localhost:${config().PORT}`;
+      console.log(`Invited ${link.email}. Send them this link; it works once, until ${link.expiresAt}:`);
+      console.log(new URL(link.path, base).toString());
+    } else {
+      const user = parseOrThrow(newUserSchema, { email, role, displayName, password });
+      assertStrongPassword(user.password, [user.email, user.displayName]);
+      const created = await createUser({ actor: null, user });
+      console.log(`Created ${created.role} ${created.email}.`);
+    }
     await disconnectDb();
   });
 } catch (e) {

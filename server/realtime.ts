@@ -20,6 +20,7 @@ import {
   type ClientEvent,
   type ClientToServer,
   DESK_ROOM,
+  SERVER_EVENTS,
   type ServerToClient,
   claimRoom,
 } from '../lib/realtime/events';
@@ -231,7 +232,12 @@ const localSockets = (io: DeskServer) => [...io.of('/').sockets.values()] as Des
 // (NOTIFY from the revoking transaction reaches every server).
 function closeEnded(io: DeskServer, ended: SessionEnded) {
   for (const s of localSockets(io)) {
-    if ('sessionId' in ended ? s.data.sessionId === ended.sessionId : s.data.actor.id === ended.userId) s.disconnect(true);
+    const matches =
+      'sessionId' in ended ? s.data.sessionId === ended.sessionId : s.data.actor.id === ended.userId && s.data.sessionId !== ended.exceptSessionId;
+    if (!matches) continue;
+    // Said first, so the page can tell the person why (disabled, signed out elsewhere) rather than just leave.
+    if (ended.reason) s.emit(SERVER_EVENTS.sessionEnded, { reason: ended.reason });
+    s.disconnect(true);
   }
 }
 

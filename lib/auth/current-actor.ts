@@ -75,11 +75,6 @@ export function sessionTokenFromCookies(get: (name: string) => string | undefine
   return undefined;
 }
 
-export function actorFromCookieHeader(header: string | undefined): Promise<Actor | null> {
-  const cookies = parseCookie(header ?? '');
-  return actorFromSessionToken(sessionTokenFromCookies((n) => cookies[n]));
-}
-
 export function sessionFromCookieHeader(header: string | undefined): Promise<Session | null> {
   const cookies = parseCookie(header ?? '');
   return sessionFromToken(sessionTokenFromCookies((n) => cookies[n]));

@@ -2,7 +2,7 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { actorFromSessionToken, sessionTokenFromCookies } from './current-actor';
+import { actorFromSessionToken, type Session, sessionFromCookieHeader, sessionTokenFromCookies } from './current-actor';
 import type { Actor } from './permissions';
 
 export async function getPageActor(): Promise<Actor | null> {
@@ -15,4 +15,12 @@ export async function requirePageActor(): Promise<Actor> {
   if (actor) return actor;
   const path = (await headers()).get('x-factdesk-path') ?? '/';
   redirect(`/login?callbackUrl=${encodeURIComponent(path)}`);
+}
+
+/** The signed-in actor and their session row (the account page marks "this browser"). */
+export async function requirePageSession(): Promise<Session> {
+  const h = await headers();
+  const session = await sessionFromCookieHeader(h.get('cookie') ?? undefined);
+  if (session) return session;
+  redirect(`/login?callbackUrl=${encodeURIComponent(h.get('x-factdesk-path') ?? '/')}`);
 }

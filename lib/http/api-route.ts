@@ -3,7 +3,7 @@
 import 'server-only';
 import { NextRequest, NextResponse } from 'next/server';
 import { ZodError } from 'zod';
-import { actorFromCookieHeader } from '../auth/current-actor';
+import { sessionFromCookieHeader } from '../auth/current-actor';
 import type { Actor } from '../auth/permissions';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db-unavailable';
 import { AppError, invalidInputError, isAppError } from '../errors';
@@ -12,8 +12,10 @@ import { isAllowedOrigin } from './allowed-hosts';
 import { requestIdFrom } from '../request-meta';
 import { API_CSP } from './security-headers';
 
-export type RouteContext<P> = { req: Request; actor: Actor; params: P; requestId: string };
+/** `sessionId`: the `sessions` row the request's cookie stands for (account pages name "this browser"). */
+export type RouteContext<P> = { req: Request; actor: Actor; sessionId: string; params: P; requestId: string };
 type Handler<P> = (ctx: RouteContext<P>) => Promise<unknown>;
+export type PublicRouteContext<P> = { req: Request; params: P; requestId: string };
 
 export function errorResponse(error: AppError, extra?: Record<string, unknown>) {
   const retryAfter = error.details?.retryAfterSeconds;
@@ -75,17 +77,37 @@ export function apiRoute<P = Record<string, string | string[]>>(handler: Handler
     const requestId = requestIdFrom(req.headers.get('x-request-id'));
     try {
       assertSameOrigin(req);
-      const actor = await actorFromCookieHeader(req.headers.get('cookie') ?? undefined);
-      if (!actor) throw new AppError('unauthenticated', 'Sign in to use the Factdesk API.');
+      const session = await sessionFromCookieHeader(req.headers.get('cookie') ?? undefined);
+      if (!session) throw new AppError('unauthenticated', 'Sign in to use the Factdesk API.');
       const params = (await context.params) ?? ({} as P);
-      const result = await handler({ req, actor, params, requestId });
-      const response = result instanceof Response ? result : NextResponse.json(result);
-      response.headers.set('x-request-id', requestId);
-      return withApiHeaders(response);
+      return answer(await handler({ req, actor: session.actor, sessionId: session.sessionId, params, requestId }), requestId);
     } catch (e) {
       return withApiHeaders(toResponse(e, requestId));
     }
   };
+}
+
+/**
+ * For the few routes a signed-out person uses (accepting an invitation link):
+ * the same origin check, request id and error mapping, and no session.
+ */
+export function publicRoute<P = Record<string, string | string[]>>(handler: (ctx: PublicRouteContext<P>) => Promise<unknown>) {
+  return async (req: Request, context: { params?: Promise<P> }) => {
+    const requestId = requestIdFrom(req.headers.get('x-request-id'));
+    try {
+      assertSameOrigin(req);
+      const params = (await context.params) ?? ({} as P);
+      return answer(await handler({ req, params, requestId }), requestId);
+    } catch (e) {
+      return withApiHeaders(toResponse(e, requestId));
+    }
+  };
+}
+
+function answer(result: unknown, requestId: string): Response {
+  const response = result instanceof Response ? result : NextResponse.json(result);
+  response.headers.set('x-request-id', requestId);
+  return withApiHeaders(response);
 }
 
 /** A handler may set its own policy (the HTML export does); JSON gets API_CSP. */

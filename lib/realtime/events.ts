@@ -7,6 +7,7 @@ import { verdictFields, withReReviewRule } from '../validation/verdicts';
 import type { FieldIssue } from '../errors';
 import type { StorySummary } from '../validation/stories';
 import type { FigureDto } from '../validation/figures';
+import type { SessionEndReason } from './session-end-reasons';
 
 export const DESK_ROOM = 'desk';
 export const claimRoom = (id: string) => `claim:${id}`;
@@ -66,12 +67,16 @@ export type ClientToServer = {
   'verdict:set': (payload: z.infer<typeof socketVerdictSchema>, ack: (r: Ack<unknown>) => void) => void;
 };
 
+/** Sent just before the server closes a socket whose session ended, so the page can say why. */
+export type SessionEndedNotice = { reason: SessionEndReason };
+
 export type ServerToClient = {
   'desk:change': (payload: DeskChange) => void;
   'presence:claim': (payload: ClaimPresence) => void;
+  'session:ended': (payload: SessionEndedNotice) => void;
 };
 
-export const SERVER_EVENTS = { change: 'desk:change', presence: 'presence:claim' } as const;
+export const SERVER_EVENTS = { change: 'desk:change', presence: 'presence:claim', sessionEnded: 'session:ended' } as const;
 
 /** Every client event with the schema its payload must match: the server registers exactly these. */
 export const CLIENT_EVENT_SCHEMAS = {

@@ -37,6 +37,8 @@ export const RUNTIME_GRANTS: Readonly<Record<string, readonly Privilege[]>> = {
   // Written by the triggers of the figures, claims and users tables, as the role that changes them.
   story_board_revs: ['SELECT', 'INSERT', 'UPDATE'],
   sessions: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+  // Invitation and reset links: spent or revoked, never deleted (the audit trail names them).
+  invitations: ['SELECT', 'INSERT', 'UPDATE'],
   login_throttle: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
   // @socket.io/postgres-adapter: large broadcasts, cleaned up by age.
   socket_io_attachments: ['SELECT', 'INSERT', 'DELETE'],

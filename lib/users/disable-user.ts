@@ -26,7 +26,7 @@ export async function disableUser(options: DisableUserOptions) {
     // Revoked, not only refused while disabled: re-enabling the account later
     // must not bring the old cookies back.
     await tx.session.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: disabledAt } });
-    await notifySessionEnded(tx, { userId: user.id });
+    await notifySessionEnded(tx, { userId: user.id, reason: 'disabled' });
     const event = await appendAuditEvent(tx, {
       ...(options.actor ? { actorId: options.actor.id, actorLabel: options.actor.email } : SYSTEM_ACTOR),
       action: 'user.disabled',

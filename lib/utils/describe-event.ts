@@ -1,6 +1,7 @@
 // Human wording for audit events (history lists, notices). Client-safe.
 // One line per action: a new action without its line does not compile.
 import type { AuditAction, LoginFailureReason, PublicAuditEvent } from '../validation/audit-events';
+import { ROLE_LABELS, type Role } from '../validation/users';
 import { statusWord } from './status-labels';
 
 /** A piece of wording; `{ user }` is text someone typed (names, emails), shown bidi-isolated. */
@@ -9,6 +10,9 @@ const user = (text: string): DescriptionPart => ({ user: text });
 
 type Of<A extends PublicAuditEvent['action']> = Extract<PublicAuditEvent, { action: A }>;
 type Describe<A extends PublicAuditEvent['action']> = (e: Of<A>, who: string) => DescriptionPart[];
+
+const ROLE_ARTICLE: Record<Role, string> = { editor: 'an', reviewer: 'a', viewer: 'a' };
+const SESSIONS_SCOPE = { one: 'one of their sessions', others: 'their other sessions', all: 'all their sessions' } as const;
 
 const FAILED_SIGN_IN: Record<LoginFailureReason, string> = {
   locked: 'Sign-in refused while locked for ',
@@ -44,6 +48,19 @@ const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
     after.assignee ? [user(who), ' assigned it to ', user(after.assignee)] : [user(who), ' removed the assignment'],
   'user.created': ({ after }, who) => [user(who), ' created the account ', user(after.email)],
   'user.disabled': ({ after }, who) => [user(who), ' disabled the account ', user(after.email)],
+  'user.enabled': ({ after }, who) => [user(who), ' re-enabled the account ', user(after.email)],
+  'user.role_changed': ({ before, after }, who) => [
+    user(who),
+    ` made `,
+    user(after.email),
+    ` ${ROLE_ARTICLE[after.role]} ${ROLE_LABELS[after.role].toLowerCase()} (was ${ROLE_LABELS[before.role].toLowerCase()})`,
+  ],
+  'user.invited': ({ after }, who) => [user(who), ` invited `, user(after.email), ` as ${ROLE_ARTICLE[after.role]} ${ROLE_LABELS[after.role].toLowerCase()}`],
+  'user.invitation_accepted': ({ after }) => [user(after.email), ' accepted the invitation and joined the desk'],
+  'user.password_reset_issued': ({ after }, who) => [user(who), ' issued a password reset link for ', user(after.email)],
+  'user.password_reset': ({ after }) => [user(after.email), ' set a new password with a reset link'],
+  'user.password_changed': ({ after }) => [user(after.email), ' changed their password'],
+  'user.sessions_revoked': ({ after }) => [user(after.email), ` signed out ${SESSIONS_SCOPE[after.scope]}`],
   'auth.login_succeeded': (_e, who) => [user(who), ' signed in'],
   'auth.login_failed': (e) => [FAILED_SIGN_IN[e.after.reason], user(e.actorLabel)],
   'export.produced': ({ after }, who) => [user(who), ` exported ${after.count} claims${after.filters.story ? ' of one story' : ''} as ${after.format}`],

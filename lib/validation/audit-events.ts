@@ -26,6 +26,14 @@ export const AUDIT_ACTIONS = [
   'claim.assignment_changed',
   'user.created',
   'user.disabled',
+  'user.enabled',
+  'user.role_changed',
+  'user.invited',
+  'user.invitation_accepted',
+  'user.password_reset_issued',
+  'user.password_reset',
+  'user.password_changed',
+  'user.sessions_revoked',
   'auth.login_succeeded',
   'auth.login_failed',
   'export.produced',
@@ -78,6 +86,8 @@ export type VerdictState = z.infer<typeof verdictState>;
 
 const assignment = z.object({ assigneeId: recordIdSchema.nullable(), assignee: z.string().nullable() });
 const account = z.object({ userId: recordIdSchema, email: z.string() });
+/** An invitation or reset link, without its token (only its hash is ever stored). */
+const invitation = z.object({ invitationId: recordIdSchema, email: z.string(), expiresAt: z.string() });
 
 // Sign-in failures: refused during a lock without checking the password, or
 // evaluated and failed (with the throttle counts at that moment).
@@ -184,6 +194,75 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     ...noClaim,
     before: account.extend({ disabledAt: z.null() }),
     after: account.extend({ disabledAt: z.string() }),
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('user.enabled'),
+    ...envelope,
+    ...noClaim,
+    before: account.extend({ disabledAt: z.string() }),
+    after: account.extend({ disabledAt: z.null() }),
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('user.role_changed'),
+    ...envelope,
+    ...noClaim,
+    before: account.extend({ role: roleSchema }),
+    after: account.extend({ role: roleSchema }),
+    reason: absent,
+  }),
+  z.object({
+    // An editor handed out an invitation link (issue 15); `replaced`: earlier unused links for this email, now void.
+    action: z.literal('user.invited'),
+    ...envelope,
+    ...noClaim,
+    before: absent,
+    after: invitation.extend({ displayName: z.string(), role: roleSchema, replaced: z.number().int().min(0) }),
+    reason: absent,
+  }),
+  z.object({
+    // The invited person opened the link and chose a password: the account exists from here (actor: them).
+    action: z.literal('user.invitation_accepted'),
+    ...envelope,
+    ...noClaim,
+    before: absent,
+    after: account.extend({ role: roleSchema, invitationId: recordIdSchema }),
+    reason: absent,
+  }),
+  z.object({
+    action: z.literal('user.password_reset_issued'),
+    ...envelope,
+    ...noClaim,
+    before: absent,
+    after: invitation.extend({ userId: recordIdSchema, replaced: z.number().int().min(0) }),
+    reason: absent,
+  }),
+  z.object({
+    // A reset link was used: new password, every session of the account ended.
+    action: z.literal('user.password_reset'),
+    ...envelope,
+    ...noClaim,
+    before: absent,
+    after: account.extend({ invitationId: recordIdSchema, sessionsEnded: z.number().int().min(0) }),
+    reason: absent,
+  }),
+  z.object({
+    // Changed by its owner, with the current password; their other sessions end.
+    action: z.literal('user.password_changed'),
+    ...envelope,
+    ...noClaim,
+    before: absent,
+    after: account.extend({ sessionsEnded: z.number().int().min(0) }),
+    reason: absent,
+  }),
+  z.object({
+    // Someone signed out sessions from their account page: one, the others, or all.
+    action: z.literal('user.sessions_revoked'),
+    ...envelope,
+    ...noClaim,
+    before: absent,
+    after: account.extend({ scope: z.enum(['one', 'others', 'all']), sessionsEnded: z.number().int().min(0) }),
     reason: absent,
   }),
   z.object({

@@ -1,6 +1,8 @@
 // User-facing shapes shared by browser and server.
 import { z } from './zod';
 import { storableText } from './text';
+import { recordIdSchema } from './ids';
+import { PASSWORD_MAX } from './passwords';
 
 export const ROLES = ['editor', 'reviewer', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -39,3 +41,61 @@ export const newUserSchema = z.object({
   password: z.string().min(12, 'Passwords need at least 12 characters.').max(1024),
 });
 export type NewUser = z.infer<typeof newUserSchema>;
+
+// People (issue 15): what an editor sends from the People page.
+export const inviteInputSchema = z.object({
+  email: emailSchema,
+  displayName: storableText({ error: 'Enter their name.' }).trim().min(1, 'Enter their name.').max(100, 'Names have at most 100 characters.'),
+  role: roleSchema,
+});
+export type InviteInput = z.infer<typeof inviteInputSchema>;
+
+export const roleChangeSchema = z.object({ role: roleSchema });
+export const accountStatusSchema = z.object({ disabled: z.boolean({ error: 'Say whether the account is disabled.' }) });
+
+/** A link's token as it arrives in a URL: 32 random bytes, base64url (43 characters). */
+export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid.');
+
+export const PEOPLE_STATUSES = ['active', 'disabled', 'invited'] as const;
+export type PersonStatus = (typeof PEOPLE_STATUSES)[number];
+
+/** One row of the People page: an account, or an invitation not yet accepted. */
+export type PersonDto = {
+  /** The user's id, or for an invitation `invitation:<id>`. */
+  key: string;
+  userId: string | null;
+  email: string;
+  displayName: string;
+  role: Role;
+  status: PersonStatus;
+  lastSignInAt: string | null;
+  /** Claims assigned to them that still need a verdict. */
+  assignedOpen: number;
+  /** For invitations: when the link stops working. */
+  expiresAt: string | null;
+};
+
+/** A link an editor copies (invitation or reset); the token exists only in this answer. */
+export type IssuedLink = { path: string; expiresAt: string; email: string };
+
+export type SessionDto = { id: string; current: boolean; userAgent: string | null; ip: string | null; createdAt: string; lastSeenAt: string };
+
+/** An account id in a URL (`/api/people/{id}/…`). */
+export const userIdSchema = z.guid({ error: 'This is not an account id.' });
+
+/** Signing out from the account page: one session, every other one, or all (this browser too). */
+export const signOutSessionsSchema = z.discriminatedUnion('scope', [
+  z.object({ scope: z.literal('one'), sessionId: recordIdSchema }).strict(),
+  z.object({ scope: z.enum(['others', 'all']) }).strict(),
+]);
+
+// Bounded, never trimmed: a password is exactly what was typed. Strength and the
+// 12-character minimum are the domain's (one sentence, on the right field).
+const typedPassword = (what: string) =>
+  z
+    .string({ error: `Enter ${what}.` })
+    .min(1, `Enter ${what}.`)
+    .max(PASSWORD_MAX, `Passwords have at most ${PASSWORD_MAX} characters.`);
+
+export const changePasswordSchema = z.object({ current: typedPassword('your current password'), next: typedPassword('a new password') }).strict();
+export const acceptInvitationSchema = z.object({ password: typedPassword('a password') }).strict();

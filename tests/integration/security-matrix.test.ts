@@ -29,6 +29,9 @@ let reviewerId: string;
 let figureId: string;
 let figureSpanEnd = 20;
 let disabledCookie: string;
+// People (issue 15): an account whose role and status the matrix toggles, and one it issues reset links for.
+let targetId: string;
+let resetTargetId: string;
 
 beforeAll(async () => {
   desk = await openDesk();
@@ -46,6 +49,16 @@ beforeAll(async () => {
   expect(session.ok).toBe(true);
   disabledCookie = session.cookie;
   await setDisabled(true);
+  const target = await createUser({
+    actor: null,
+    user: { email: 'matrix-target@factdesk.test', displayName: 'Tess Target', role: 'reviewer', password: DEMO_PASSWORD },
+  });
+  targetId = target.id;
+  const resetTarget = await createUser({
+    actor: null,
+    user: { email: 'matrix-reset@factdesk.test', displayName: 'Remy Reset', role: 'viewer', password: DEMO_PASSWORD },
+  });
+  resetTargetId = resetTarget.id;
 }, 120_000);
 afterAll(() => closeDesk(desk));
 
@@ -149,6 +162,28 @@ const TABLE: Entry[] = [
       expect(html.includes('data-testid="import-refused"'), who).toBe(who === 'viewer');
       expect(html.includes('Article text') || html.includes('Choose files'), who).toBe(who !== 'viewer');
     },
+  },
+  {
+    // Everyone gets the page; only editors get the list (the API refuses the others anyway).
+    file: 'app/(desk)/people/page.tsx',
+    method: 'GET',
+    path: () => '/people',
+    expect: PAGE,
+    check: async (res, who) => {
+      if (res.status !== 200) return;
+      const html = await res.text();
+      expect(html.includes('data-testid="people-refused"'), who).toBe(who !== 'editor');
+      expect(html.includes('Tess Target'), who).toBe(who === 'editor');
+    },
+  },
+  { file: 'app/(desk)/account/page.tsx', method: 'GET', path: () => '/account', expect: PAGE },
+  {
+    // Public: the link is the credential. An unknown one gets a sentence, not an error page.
+    file: 'app/invite/[token]/page.tsx',
+    method: 'GET',
+    path: () => `/invite/${'x'.repeat(43)}`,
+    expect: everyone(200),
+    check: async (res) => expect(await res.text()).toContain('This link is not valid'),
   },
   // The sign-in page itself: signed-in users are sent on to the desk.
   { file: 'app/login/page.tsx', method: 'GET', path: () => '/login', expect: { anonymous: 200, disabled: 200, viewer: 307, reviewer: 307, editor: 307 } },
@@ -298,6 +333,69 @@ const TABLE: Entry[] = [
     },
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
   },
+  // People (issue 15): editors manage accounts; everyone manages their own password and sessions.
+  {
+    file: 'app/api/people/route.ts',
+    method: 'GET',
+    path: () => '/api/people',
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
+  },
+  {
+    file: 'app/api/people/route.ts',
+    method: 'POST',
+    path: () => '/api/people',
+    body: () => ({ email: `matrix-${crypto.randomUUID()}@factdesk.test`, displayName: 'Matrix Invitee', role: 'reviewer' }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 201 },
+    check: async (res) => {
+      if (res.status === 201) expect(((await res.json()) as { link: { path: string } }).link.path).toMatch(/^\/invite\/[A-Za-z0-9_-]{43}$/);
+    },
+  },
+  {
+    file: 'app/api/people/[id]/role/route.ts',
+    method: 'POST',
+    path: () => `/api/people/${targetId}/role`,
+    body: async () => ({ role: (await db.user.findUniqueOrThrow({ where: { id: targetId } })).role === 'reviewer' ? 'viewer' : 'reviewer' }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
+  },
+  {
+    file: 'app/api/people/[id]/status/route.ts',
+    method: 'POST',
+    path: () => `/api/people/${targetId}/status`,
+    body: async () => ({ disabled: (await db.user.findUniqueOrThrow({ where: { id: targetId } })).disabledAt === null }),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
+  },
+  {
+    file: 'app/api/people/[id]/password-reset/route.ts',
+    method: 'POST',
+    path: () => `/api/people/${resetTargetId}/password-reset`,
+    body: () => ({}),
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 201 },
+  },
+  { file: 'app/api/account/sessions/route.ts', method: 'GET', path: () => '/api/account/sessions', expect: signedIn(200) },
+  {
+    // Only one's own sessions: an id that is not one of them answers like one that does not exist.
+    file: 'app/api/account/sessions/sign-out/route.ts',
+    method: 'POST',
+    path: () => '/api/account/sessions/sign-out',
+    body: () => ({ scope: 'one', sessionId: crypto.randomUUID() }),
+    expect: { anonymous: 401, disabled: 401, viewer: 404, reviewer: 404, editor: 404 },
+  },
+  {
+    // The current password is required: a wrong one is refused on its field and changes nothing.
+    file: 'app/api/account/password/route.ts',
+    method: 'POST',
+    path: () => '/api/account/password',
+    body: () => ({ current: 'not the password at all', next: 'seven lanterns over the harbour' }),
+    expect: { anonymous: 401, disabled: 401, viewer: 400, reviewer: 400, editor: 400 },
+  },
+  {
+    // Public: the token is the credential; an unknown one is 404 for everyone, signed in or not.
+    file: 'app/api/invitations/[token]/route.ts',
+    method: 'POST',
+    path: () => `/api/invitations/${'A'.repeat(43)}`,
+    body: () => ({ password: 'seven lanterns over the harbour' }),
+    expect: everyone(404),
+  },
   { file: 'app/api/health/route.ts', method: 'GET', path: () => '/api/health', expect: everyone(200) },
   // Unknown API paths: 401 before 404, so signed-out callers learn nothing.
   ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method): Entry => ({
@@ -413,10 +511,13 @@ describe('HTTP authorization matrix', () => {
           else expect(location).toBe('/');
         }
         if (p.startsWith('/api/') && res.status >= 400) {
-          const code = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' }[res.status];
+          const code = { 400: 'invalid_input', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' }[res.status];
           expect(res.headers.get('content-type')).toContain('application/json');
+          const body = (await res.json()) as { error: Record<string, unknown> };
           // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
-          expect(await res.json()).toEqual({ error: { code, message: expect.any(String) } });
+          expect({ code: body.error.code, message: body.error.message }).toEqual({ code, message: expect.any(String) });
+          // Only invalid input names its fields; a refusal says nothing more.
+          expect(Object.keys(body.error).filter((k) => k !== 'code' && k !== 'message')).toEqual(res.status === 400 ? ['issues'] : []);
         }
         await entry.check?.(res, who);
         if (MUTATING(entry.method)) {

@@ -21,6 +21,7 @@ const CLIENT_SAFE: (string | RegExp)[] = [
   /^lib\/validation\//,
   /^lib\/utils\//,
   'lib/realtime/events.ts',
+  'lib/realtime/session-end-reasons.ts',
   'lib/realtime/change-feed.ts',
   'lib/realtime/recent-changes.ts',
   'lib/errors.ts',

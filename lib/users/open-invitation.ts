@@ -1,0 +1,43 @@
+// What a link stands for, for the page it opens: a form, or a clear sentence
+// saying why it no longer works. Never an error page.
+import 'server-only';
+import { db } from '../db';
+import { invitationTokenSchema, type Role } from '../validation/users';
+import { hashInvitationToken, sameTokenHash } from './invitation-token';
+
+export type LinkState =
+  | { state: 'valid'; kind: 'invite' | 'reset'; email: string; displayName: string; role: Role | null; expiresAt: string }
+  | { state: 'used' | 'expired' | 'replaced' | 'unknown' };
+
+export const LINK_STATE_MESSAGES: Record<Exclude<LinkState['state'], 'valid'>, string> = {
+  used: 'This link has already been used. Sign in with the password you chose, or ask an editor for a new link.',
+  expired: 'This link has expired: links work for 72 hours. Ask an editor for a new one.',
+  replaced: 'This link was replaced by a newer one, or the account was disabled. Ask an editor for a new link.',
+  unknown: 'This link is not valid. Check that you copied all of it, or ask an editor for a new one.',
+};
+
+type Row = {
+  tokenHash: string;
+  kind: 'invite' | 'reset';
+  email: string;
+  displayName: string;
+  role: Role | null;
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+};
+
+export function linkStateOf(row: Row | null, token: string, now = new Date()): LinkState {
+  if (!row || !sameTokenHash(row.tokenHash, token)) return { state: 'unknown' };
+  if (row.usedAt) return { state: 'used' };
+  if (row.revokedAt) return { state: 'replaced' };
+  if (row.expiresAt <= now) return { state: 'expired' };
+  return { state: 'valid', kind: row.kind, email: row.email, displayName: row.displayName, role: row.role, expiresAt: row.expiresAt.toISOString() };
+}
+
+export async function openInvitation(options: { token: string }): Promise<LinkState> {
+  const parsed = invitationTokenSchema.safeParse(options.token);
+  if (!parsed.success) return { state: 'unknown' };
+  const row = await db.invitation.findUnique({ where: { tokenHash: hashInvitationToken(parsed.data) } });
+  return linkStateOf(row, parsed.data);
+}
