@@ -67,6 +67,27 @@ describe('account commands', () => {
     expect(await db.user.count()).toBe(before);
   });
 
+  it('user:create with nothing piped in prints a single-use invitation link instead, and refuses weak piped passwords', { timeout: 120_000 }, async () => {
+    const r = await npm(['user:create', '--', '--email', 'First@Desk.example', '--role', 'editor', '--name', 'Fiona First']);
+    expect(r.status, r.stderr).toBe(0);
+    const link = /https?:\/\/\S+\/invite\/([A-Za-z0-9_-]{43})/.exec(r.stdout);
+    expect(link, r.stdout).not.toBeNull();
+    expect(await db.user.count({ where: { email: 'first@desk.example' } })).toBe(0);
+    const accepted = await fetch(`${app.baseUrl}/api/invitations/${link![1]}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'quiet orange ferry at dawn' }),
+    });
+    expect(accepted.status).toBe(200);
+    expect((await db.user.findUniqueOrThrow({ where: { email: 'first@desk.example' } })).role).toBe('editor');
+    expect((await login(app.baseUrl, 'first@desk.example', 'quiet orange ferry at dawn')).ok).toBe(true);
+
+    const weak = await npm(['user:create', '--', '--email', 'weak@desk.example', '--role', 'viewer'], 'password1234\n');
+    expect(weak.status).toBe(1);
+    expect(weak.stderr).toMatch(/too easy to guess/);
+    expect(await db.user.count({ where: { email: 'weak@desk.example' } })).toBe(0);
+  });
+
   it('user:disable ends sign-in, API sessions and sockets at their next event, and audits it', { timeout: 120_000 }, async () => {
     const session = await login(app.baseUrl, 'lucia@paper.example', 'a-long-enough-password');
     const socket = connectSocket(app.baseUrl, { cookie: session.cookie });
