@@ -35,6 +35,14 @@ import { addFigure, correctFigure, listClaimFigures, setFigureDismissal, setFigu
 import { figureAddSchema, figureCorrectionSchema, figureDismissalSchema, figureVerdictSchema } from '../../lib/validation/figures';
 import { createUser } from '../../lib/users/create-user';
 import { disableUser } from '../../lib/users/disable-user';
+import { acceptInvitation } from '../../lib/users/accept-invitation';
+import { revokeSessions } from '../../lib/users/account-sessions';
+import { changePassword } from '../../lib/users/change-password';
+import { changeRole } from '../../lib/users/change-role';
+import { inviteUser } from '../../lib/users/invite-user';
+import { issuePasswordReset } from '../../lib/users/issue-password-reset';
+import { setAccountStatus } from '../../lib/users/set-account-status';
+import { inviteInputSchema } from '../../lib/validation/users';
 import { auditQuerySchema } from '../../lib/validation/audit';
 import { exportQuerySchema } from '../../lib/validation/export';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
@@ -256,6 +264,22 @@ beforeAll(async () => {
   await createUser({ actor: admin, user: { email: 'lucia@paper.example', displayName: 'Lucia', role: 'reviewer', password: 'a long enough password' } });
   await disableUser({ actor: admin, email: 'lucia@paper.example' });
   await refused(verifyCredentials({ email: 'lucia@paper.example', password: 'a long enough password', ip: '127.0.0.4' }));
+  // People (issue 15): what an editor does on the People page, and everyone on their account page.
+  const tokenOf = (link: { path: string }) => link.path.split('/').at(-1)!;
+  const invite = await inviteUser({ actor: admin, invite: inviteInputSchema.parse({ email: 'kofi@paper.example', displayName: 'Kofi', role: 'viewer' }) });
+  await acceptInvitation({ token: tokenOf(invite), password: 'quiet orange ferry at dawn' });
+  const kofiId = (await actor('kofi@paper.example')).id;
+  await changeRole({ actor: admin, userId: kofiId, role: 'reviewer' });
+  await acceptInvitation({ token: tokenOf(await issuePasswordReset({ actor: admin, userId: kofiId })), password: 'seven lanterns over the harbour' });
+  const kofi = await actor('kofi@paper.example');
+  await changePassword({
+    actor: kofi,
+    currentSessionId: crypto.randomUUID(),
+    current: 'seven lanterns over the harbour',
+    next: 'amber kites above quiet dunes',
+  });
+  await revokeSessions({ actor: kofi, currentSessionId: crypto.randomUUID(), scope: 'all' });
+  await setAccountStatus({ actor: admin, userId: (await db.user.findUniqueOrThrow({ where: { email: 'lucia@paper.example' } })).id, disabled: false });
 
   // Exports, without and with filters.
   await drain((await produceExport({ actor: admin, query: exportQuerySchema.parse({ format: 'csv' }) })).body);
@@ -306,6 +330,9 @@ describe('events from every code path', () => {
     expect(line((r) => r.action === 'claim.assignment_changed' && r.after.assigneeId !== null)).toBe(`Rita assigned it to ${reviewer.displayName}`);
     expect(line((r) => r.action === 'auth.login_failed' && r.after.reason === 'locked')).toBe('Sign-in refused while locked for lockme@factdesk.test');
     expect(line((r) => r.action === 'user.disabled')).toBe('Rita disabled the account lucia@paper.example');
+    expect(line((r) => r.action === 'user.role_changed')).toBe('Rita made kofi@paper.example a reviewer (was viewer)');
+    expect(line((r) => r.action === 'user.invited')).toBe('Rita invited kofi@paper.example as a viewer');
+    expect(line((r) => r.action === 'user.sessions_revoked')).toBe('kofi@paper.example signed out all their sessions');
     expect(line((r) => r.action === 'export.produced' && r.after.format === 'json')).toBe('Rita exported 1 claims as json');
 
     const page = await listAuditEvents({ actor: admin, query: auditQuerySchema.parse({ limit: 200 }) });

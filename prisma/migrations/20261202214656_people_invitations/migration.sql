@@ -1,5 +1,5 @@
 -- People (issue 15): single-use invitation and password-reset links, stored as
--- SHA-256 hashes only, and the audit actions of managing accounts in the browser.
+-- SHA-256 hashes only (the audit actions come in the next migration).
 -- CreateEnum
 CREATE TYPE "InvitationKind" AS ENUM ('invite', 'reset');
 
@@ -32,42 +32,3 @@ ALTER TABLE "invitations" ADD CONSTRAINT "invitations_user_id_fkey" FOREIGN KEY 
 
 -- AddForeignKey
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_created_by_fkey" FOREIGN KEY ("created_by") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- Written by hand: re-creates audit_events_action_check with the account
--- actions (lib/validation/audit-events.ts). Re-adding it reads every existing
--- row; no row is changed.
-ALTER TABLE "audit_events" DROP CONSTRAINT IF EXISTS "audit_events_action_check";
-ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_action_check" CHECK ("action" IN (
-  'claim.imported',
-  'claim.updated',
-  'article.imported',
-  'claim.verdict_set',
-  'claim.comment_added',
-  'claim.assignment_changed',
-  'user.created',
-  'user.disabled',
-  'user.enabled',
-  'user.role_changed',
-  'user.invited',
-  'user.invitation_accepted',
-  'user.password_reset_issued',
-  'user.password_reset',
-  'user.password_changed',
-  'user.sessions_revoked',
-  'auth.login_succeeded',
-  'auth.login_failed',
-  'export.produced',
-  'story.grouped',
-  'story.suggestion_confirmed',
-  'story.suggestion_rejected',
-  'story.article_moved',
-  'story.split',
-  'story.merged',
-  'story.renamed',
-  'figure.extracted',
-  'figure.verdict_set',
-  'figure.corrected',
-  'figure.added',
-  'figure.dismissed',
-  'audit.key_rotated'
-));
