@@ -11,11 +11,21 @@ import { publishChange } from '../realtime/publish';
 import { notifySessionEnded } from '../realtime/session-ended';
 import type { SessionDto } from '../validation/users';
 
+const IDLE_MARGIN_MS = 5 * 60_000;
+
 export type ListSessionsOptions = { actor: Actor; currentSessionId: string };
 
 export async function listSessions(options: ListSessionsOptions): Promise<SessionDto[]> {
+  const { absoluteMs, idleSeconds } = sessionPolicy();
+  const now = Date.now();
   const rows = await db.session.findMany({
-    where: { userId: options.actor.id, revokedAt: null, createdAt: { gt: new Date(Date.now() - sessionPolicy().absoluteMs) } },
+    where: {
+      userId: options.actor.id,
+      revokedAt: null,
+      createdAt: { gt: new Date(now - absoluteMs) },
+      // Ended by inactivity (the token's sliding expiry); last_seen_at lags the keep-alive by a few minutes at most.
+      lastSeenAt: { gt: new Date(now - idleSeconds * 1000 - IDLE_MARGIN_MS) },
+    },
     orderBy: { lastSeenAt: 'desc' },
     take: 100,
   });
