@@ -63,6 +63,7 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
   const id = useId();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const savedRef = useRef<HTMLParagraphElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const [draft, setDraft] = useState<Draft>(empty);
   const [baseVersion, setBaseVersion] = useState(claim.version);
   const [pending, setPending] = useState(false);
@@ -124,6 +125,13 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
     reasonRef.current?.focus();
   };
   useShortcuts({ '1': () => pick('verified'), '2': () => pick('disputed'), '3': () => pick('outdated') });
+  // Lets tests (and scripts) know 1 / 2 / 3 are live. body[data-shortcuts] does not
+  // say so: it is set when the desk's layout hydrates, and on a busy CPU the
+  // page's own part (this panel) can hydrate seconds later, so a key pressed in
+  // between is lost. Set after useShortcuts' effect, which has added the listener.
+  useEffect(() => {
+    if (sectionRef.current) sectionRef.current.dataset.shortcuts = 'ready';
+  }, []);
 
   async function submit(version = baseVersion) {
     if (!draft.status) {
@@ -169,7 +177,7 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
   const fieldError = (path: string) => error?.fields[path];
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="verdict-panel">
+    <section ref={sectionRef} aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="verdict-panel">
       <h2 id={`${id}-title`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
         Your verdict
       </h2>
