@@ -2,6 +2,7 @@
 
 // Browser side of the JSON API: one place that turns error bodies into messages.
 export type ApiError = { status: number; code: string; message: string; issues?: { path: string; message: string }[]; body: Record<string, unknown> };
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
 // A save that gets no answer must not spin for ever (a database that stopped
 // answering holds requests already under way). The request may still complete
@@ -9,12 +10,11 @@ export type ApiError = { status: number; code: string; message: string; issues?:
 const SAVE_TIMEOUT_MS = 20_000;
 
 // T names the response of one of our own routes (its DTO type in lib/): a claim about the server, not a check.
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller states the route's response type
 export async function postJson<T>(
   url: string,
   body: unknown,
-  options: { timeoutMs?: number; method?: 'POST' | 'PATCH' } = {},
-): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
+  options: { timeoutMs?: number; method?: 'POST' | 'PATCH' | 'DELETE' } = {},
+): Promise<ApiResult<T>> {
   const timeoutMs = options.timeoutMs ?? SAVE_TIMEOUT_MS;
   let res: Response;
   let json: Record<string, unknown>;

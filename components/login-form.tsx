@@ -2,9 +2,11 @@
 
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
+import { authPanel } from './auth-card';
+import { SubmitButton } from './form-field';
 import { formText } from './form-text';
 
-export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+export function LoginForm({ callbackUrl, email }: { callbackUrl: string; email?: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -31,7 +33,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+    <form onSubmit={(e) => void onSubmit(e)} className={`space-y-4 ${authPanel}`} noValidate>
       {error && (
         <p data-testid="login-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}
@@ -47,7 +49,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
           type="email"
           autoComplete="username"
           required
-          autoFocus
+          autoFocus={!email}
+          defaultValue={email}
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-blue-600"
         />
       </div>
@@ -61,12 +64,13 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
           type="password"
           autoComplete="current-password"
           required
+          autoFocus={Boolean(email)}
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-blue-600"
         />
       </div>
-      <button type="submit" disabled={pending} className="w-full rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
-        {pending ? 'Signing in…' : 'Sign in'}
-      </button>
+      <SubmitButton pending={pending} busy="Signing in…" wide>
+        Sign in
+      </SubmitButton>
     </form>
   );
 }

@@ -7,4 +7,9 @@ export const markSigningOut = () => {
   signingOut = true;
 };
 
+/** The sign-out failed: the tab is still signed in, and a later disconnect must be handled as usual. */
+export const unmarkSigningOut = () => {
+  signingOut = false;
+};
+
 export const isSigningOut = () => signingOut;

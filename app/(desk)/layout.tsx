@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { requirePageActor } from '@/lib/auth/page-actor';
-import { canAnnounceWriting, canImportArticles, canReview } from '@/lib/auth/permissions';
+import { canAnnounceWriting, canImportArticles, canManageUsers, canReview } from '@/lib/auth/permissions';
 import { listQueueIds } from '@/lib/claims/list-queue-ids';
 import { latestSeq } from '@/lib/history/replay-changes';
 import { ROLE_LABELS } from '@/lib/validation/users';
@@ -8,6 +8,7 @@ import { ChangeNotices } from '@/components/realtime/change-notices';
 import { ConnectionStatus } from '@/components/realtime/connection-status';
 import { QueueLink } from '@/components/realtime/queue-link';
 import { RealtimeProvider } from '@/components/realtime/realtime-provider';
+import { RoleWatch } from '@/components/realtime/role-watch';
 import { GlobalShortcuts } from '@/components/global-shortcuts';
 import { LogoutButton } from '@/components/logout-button';
 import { SessionKeepAlive } from '@/components/session-keepalive';
@@ -48,13 +49,30 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
                 Add articles
               </Link>
             )}
+            {canManageUsers(actor) && (
+              <Link href="/people" className={navLink}>
+                People
+              </Link>
+            )}
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
             <ConnectionStatus />
-            <span data-testid="current-user" className="hidden text-right leading-tight sm:block">
+            {/* The name is also the way to one's own account (password, sessions). */}
+            <Link
+              href="/account"
+              data-testid="current-user"
+              title="My account"
+              className="hidden rounded-md px-2 py-1 text-right leading-tight hover:bg-slate-100 sm:block"
+            >
               <span className="block font-medium">{actor.displayName}</span>
-              <span className="block text-xs text-slate-600">{ROLE_LABELS[actor.role]}</span>
-            </span>
+              <span className="block text-xs text-slate-600">
+                {ROLE_LABELS[actor.role]}
+                <span className="sr-only"> · My account</span>
+              </span>
+            </Link>
+            <Link href="/account" className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 sm:hidden">
+              My account
+            </Link>
             <LogoutButton />
           </div>
         </div>
@@ -65,6 +83,7 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
         {children}
       </main>
       <ChangeNotices />
+      <RoleWatch />
     </RealtimeProvider>
   );
 }

@@ -11,8 +11,10 @@ import { useRouter } from 'next/navigation';
 import { createChangeFeed } from '@/lib/realtime/change-feed';
 import { createRecentChanges } from '@/lib/realtime/recent-changes';
 import type { Ack, ClaimPresence, ClientToServer, DeskChange, PresencePerson, ServerToClient, SyncResult } from '@/lib/realtime/events';
+import type { SessionEndReason } from '@/lib/realtime/session-end-reasons';
 import { useLiveSince } from './live-since';
 import { ReloadNotice } from './reload-notice';
+import { SessionEndedNotice } from './session-ended-notice';
 import { isSigningOut } from '../signing-out';
 
 type Status = 'connecting' | 'live' | 'reconnecting';
@@ -152,6 +154,8 @@ export function RealtimeProvider({
   const [presenceStore] = useState(() => createStore<PresenceByClaim>({}));
   // Set when the server says this page is too far behind to catch up live.
   const [reloadMessage, setReloadMessage] = useState<string | null>(null);
+  // Set when the server said why it is ending this page's session (just before it closes the socket).
+  const [ended, setEnded] = useState<SessionEndReason | null>(null);
   const socketRef = useRef<DeskSocket | null>(null);
   const listeners = useRef(new Set<Listener>());
   const lastSeq = useRef(initialSeq);
@@ -190,10 +194,17 @@ export function RealtimeProvider({
     });
     socket.on('desk:change', feed.receive);
     socket.on('presence:claim', setPresenceFor);
+    let endedByServer = false;
+    socket.on('session:ended', ({ reason }) => {
+      if (isSigningOut()) return; // this tab signed itself out ("Sign out everywhere"): no notice needed
+      endedByServer = true;
+      setEnded(reason);
+    });
     socket.on('disconnect', async (reason) => {
       setStatus('reconnecting');
       if (reason !== 'io server disconnect') return; // socket.io reconnects by itself
       if (isSigningOut()) return; // our own sign-out: next-auth redirects to /login
+      if (endedByServer) return; // the notice says why and links to sign-in; leaving at once would hide it
       // The server ended the connection: the session may have expired.
       const session: unknown = await fetch('/api/auth/session')
         .then((r) => r.json())
@@ -247,6 +258,7 @@ export function RealtimeProvider({
   return (
     <Context.Provider value={value}>
       {reloadMessage && <ReloadNotice message={reloadMessage} />}
+      {ended && <SessionEndedNotice reason={ended} />}
       {children}
     </Context.Provider>
   );

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { RELOAD_MESSAGE } from '../../lib/realtime/events';
+import { signIn } from './auth';
 
 // `colleague` is the other person at the desk in scans that need one (never scanned itself).
 export const ROLES = {
@@ -54,6 +55,15 @@ async function deskReady(page: Page) {
 export async function openClaim(page: Page, id: string) {
   await page.goto(`/claims/${id}`);
   await deskReady(page);
+}
+
+/**
+ * The verdict panel's own shortcuts (1, 2, 3) are live. deskReady is not enough:
+ * the page hydrates after the layout, and a key pressed before goes to the body
+ * (the draft stays empty and the typed spaces scroll the page).
+ */
+async function verdictKeysReady(page: Page) {
+  await expect(page.locator('[data-testid="verdict-panel"][data-shortcuts="ready"]')).toBeAttached();
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -313,6 +323,132 @@ const FIGURE_SCANS: Scan[] = [
   },
 ];
 
+/** An invitation link made by the editor in `page`, which is then signed out again (cookies cleared). */
+async function invitationLink(page: Page): Promise<string> {
+  await signIn(page, ROLES.editor);
+  const email = `a11y-${Date.now().toString(36)}@factdesk.test`;
+  const res = await page.request.post('/api/people', { data: { email, displayName: 'Nadia Newcomer', role: 'reviewer' } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { link } = (await res.json()) as { link: { path: string } };
+  await page.context().clearCookies();
+  return link.path;
+}
+
+// People (issue 15): the People page, one's own account, the page a link opens, the notice of an ended session.
+const PEOPLE_SCANS: Scan[] = [
+  {
+    name: 'people page',
+    covers: ['page:/people'],
+    roles: ['editor'],
+    open: async (page) => {
+      await page.goto('/people');
+      await deskReady(page);
+      await expect(page.getByTestId('people-list')).toBeVisible();
+    },
+  },
+  {
+    name: 'people page, an invitation link, a field error, a confirm step and a role form open',
+    covers: ['page:/people'],
+    roles: ['editor'],
+    open: async (page) => {
+      await page.goto('/people');
+      await deskReady(page);
+      const invite = page.getByRole('form', { name: 'Invite someone' });
+      await invite.getByLabel('Email').fill(`a11y-people-${Date.now().toString(36)}@factdesk.test`);
+      await invite.getByLabel('Name').fill('Ines Invited');
+      await invite.getByRole('button', { name: 'Create invitation link' }).click();
+      await expect(page.getByTestId('issued-link')).toBeVisible();
+      await invite.getByRole('button', { name: 'Create invitation link' }).click();
+      await expect(page.getByTestId('email-error')).toBeVisible();
+      await page.getByRole('button', { name: 'Disable Rita Reviewer' }).click();
+      await expect(page.getByRole('group', { name: 'Disable Rita Reviewer?' })).toBeVisible();
+      await page.getByRole('button', { name: 'Change role for Vera Viewer' }).click();
+      await expect(page.getByLabel('New role for Vera Viewer')).toBeFocused();
+    },
+  },
+  {
+    name: 'people page, a search with no result',
+    covers: ['page:/people'],
+    roles: ['editor'],
+    open: async (page) => {
+      await page.goto('/people');
+      await deskReady(page);
+      await page.getByLabel('Search by name or email').fill('zzzz-nobody');
+      await expect(page.getByTestId('people-empty')).toBeVisible();
+    },
+  },
+  {
+    name: 'people page, refused',
+    covers: ['page:/people'],
+    roles: ['viewer', 'reviewer'],
+    open: async (page) => {
+      await page.goto('/people');
+      await deskReady(page);
+      await expect(page.getByTestId('people-refused')).toBeVisible();
+    },
+  },
+  {
+    name: 'my account',
+    covers: ['page:/account'],
+    roles: ALL_ROLES,
+    open: async (page) => {
+      await page.goto('/account');
+      await deskReady(page);
+      await expect(page.getByTestId('session-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'my account, a password change with field errors',
+    covers: ['page:/account'],
+    roles: ['viewer'],
+    open: async (page) => {
+      await page.goto('/account');
+      await deskReady(page);
+      await page.getByLabel('New password', { exact: true }).fill('too short');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByTestId('next-error')).toBeVisible();
+    },
+  },
+  {
+    name: 'invitation page',
+    covers: ['page:/invite/[token]'],
+    roles: 'signed-out',
+    open: async (page) => {
+      await page.goto(await invitationLink(page));
+      await expect(page.getByRole('heading', { name: 'Welcome, Nadia Newcomer' })).toBeVisible();
+      await page.getByLabel('Choose a password').fill('short');
+      await page.getByRole('button', { name: 'Set password and sign in' }).click();
+      await expect(page.getByTestId('password-error')).toBeVisible();
+    },
+  },
+  {
+    name: 'invitation page, a link that does not work',
+    covers: ['page:/invite/[token]'],
+    roles: 'signed-out',
+    open: async (page) => {
+      await page.goto(`/invite/${'x'.repeat(43)}`);
+      await expect(page.getByTestId('link-state')).toBeVisible();
+    },
+  },
+  {
+    name: 'session ended notice',
+    covers: ['dialog:components/realtime/session-ended-notice.tsx'],
+    roles: ['viewer'],
+    open: async (page) => {
+      // As if an editor disabled the account: the server's notice is added once the socket connects (the real one is in e2e/people.spec.ts).
+      await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+        const server = ws.connectToServer();
+        server.onMessage((message) => {
+          ws.send(message);
+          if (typeof message === 'string' && message.startsWith('40')) ws.send(`42${JSON.stringify(['session:ended', { reason: 'disabled' }])}`);
+        });
+      });
+      await page.goto('/');
+      await expect(page.getByTestId('session-ended')).toBeVisible();
+    },
+  },
+];
+
 export const SCANS: Scan[] = [
   {
     name: 'sign-in page',
@@ -542,6 +678,7 @@ export const SCANS: Scan[] = [
     roles: WRITERS,
     open: async (page, { claims }) => {
       await openClaim(page, claims.assigned);
+      await verdictKeysReady(page);
       await page.keyboard.press('3'); // Outdated: the re-review date appears
       await expect(page.getByLabel(/Re-review on/)).toBeVisible();
       await page.getByRole('button', { name: '+ Add evidence link' }).click();
@@ -557,6 +694,7 @@ export const SCANS: Scan[] = [
     roles: ['reviewer'],
     open: async (page, { claims }) => {
       await openClaim(page, claims.disputed);
+      await verdictKeysReady(page);
       await page.keyboard.press('2');
       await page.keyboard.type('Still unconfirmed by Migración Colombia.');
       await page.getByRole('button', { name: 'Save verdict' }).click();
@@ -569,6 +707,7 @@ export const SCANS: Scan[] = [
     roles: WRITERS,
     open: async (page, { claims, colleague }) => {
       await openClaim(page, claims.open);
+      await verdictKeysReady(page);
       await page.keyboard.press('1');
       await page.keyboard.type('Matches the statement of that day.');
       // Someone else decides first: the panel warns at once, and refuses the stale save.
@@ -632,6 +771,7 @@ export const SCANS: Scan[] = [
   ...FIGURE_SCANS,
   ...STORY_SCANS,
   ...ADD_ARTICLES_SCANS,
+  ...PEOPLE_SCANS,
 ];
 
 type VerdictBody = { status: string; reason: string; expectedVersion: number; evidence?: { url: string; label: string }[]; reReviewAt?: string };

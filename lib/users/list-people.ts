@@ -35,6 +35,7 @@ export async function listPeople(options: ListPeopleOptions): Promise<PersonDto[
     lastSignInAt: u.last_sign_in?.toISOString() ?? null,
     assignedOpen: u.assigned_open,
     expiresAt: null,
+    invitationId: null,
   }));
   for (const i of invitations) {
     if (!i.role) continue;
@@ -48,6 +49,7 @@ export async function listPeople(options: ListPeopleOptions): Promise<PersonDto[
       lastSignInAt: null,
       assignedOpen: 0,
       expiresAt: i.expiresAt.toISOString(),
+      invitationId: i.id,
     });
   }
   return people;

@@ -12,7 +12,7 @@ export type LinkState =
 export const LINK_STATE_MESSAGES: Record<Exclude<LinkState['state'], 'valid'>, string> = {
   used: 'This link has already been used. Sign in with the password you chose, or ask an editor for a new link.',
   expired: 'This link has expired: links work for 72 hours. Ask an editor for a new one.',
-  replaced: 'This link was replaced by a newer one, or the account was disabled. Ask an editor for a new link.',
+  replaced: 'This link no longer works: an editor replaced it by a newer one, withdrew it, or disabled the account. Ask an editor for a new link.',
   unknown: 'This link is not valid. Check that you copied all of it, or ask an editor for a new one.',
 };
 

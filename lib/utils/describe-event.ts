@@ -56,6 +56,7 @@ const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
     ` ${ROLE_ARTICLE[after.role]} ${ROLE_LABELS[after.role].toLowerCase()} (was ${ROLE_LABELS[before.role].toLowerCase()})`,
   ],
   'user.invited': ({ after }, who) => [user(who), ` invited `, user(after.email), ` as ${ROLE_ARTICLE[after.role]} ${ROLE_LABELS[after.role].toLowerCase()}`],
+  'user.invitation_revoked': ({ before }, who) => [user(who), ' withdrew the invitation of ', user(before.email)],
   'user.invitation_accepted': ({ after }) => [user(after.email), ' accepted the invitation and joined the desk'],
   'user.password_reset_issued': ({ after }, who) => [user(who), ' issued a password reset link for ', user(after.email)],
   'user.password_reset': ({ after }) => [user(after.email), ' set a new password with a reset link'],

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'user.enabled',
   'user.role_changed',
   'user.invited',
+  'user.invitation_revoked',
   'user.invitation_accepted',
   'user.password_reset_issued',
   'user.password_reset',
@@ -219,6 +220,15 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     ...noClaim,
     before: absent,
     after: invitation.extend({ displayName: z.string(), role: roleSchema, replaced: z.number().int().min(0) }),
+    reason: absent,
+  }),
+  z.object({
+    // An editor withdrew an invitation not yet accepted (a wrong address, a change of plan): its link stops working.
+    action: z.literal('user.invitation_revoked'),
+    ...envelope,
+    ...noClaim,
+    before: invitation.extend({ displayName: z.string(), role: roleSchema }),
+    after: absent,
     reason: absent,
   }),
   z.object({

@@ -71,8 +71,9 @@ export type PersonDto = {
   lastSignInAt: string | null;
   /** Claims assigned to them that still need a verdict. */
   assignedOpen: number;
-  /** For invitations: when the link stops working. */
+  /** For invitations: when the link stops working, and the invitation's id (to withdraw it). */
   expiresAt: string | null;
+  invitationId: string | null;
 };
 
 /** A link an editor copies (invitation or reset); the token exists only in this answer. */
@@ -82,6 +83,7 @@ export type SessionDto = { id: string; current: boolean; userAgent: string | nul
 
 /** An account id in a URL (`/api/people/{id}/…`). */
 export const userIdSchema = z.guid({ error: 'This is not an account id.' });
+export const invitationIdSchema = z.guid({ error: 'This is not an invitation id.' });
 
 /** Signing out from the account page: one session, every other one, or all (this browser too). */
 export const signOutSessionsSchema = z.discriminatedUnion('scope', [

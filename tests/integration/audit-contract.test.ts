@@ -41,6 +41,7 @@ import { changePassword } from '../../lib/users/change-password';
 import { changeRole } from '../../lib/users/change-role';
 import { inviteUser } from '../../lib/users/invite-user';
 import { issuePasswordReset } from '../../lib/users/issue-password-reset';
+import { revokeInvitation } from '../../lib/users/revoke-invitation';
 import { setAccountStatus } from '../../lib/users/set-account-status';
 import { inviteInputSchema } from '../../lib/validation/users';
 import { auditQuerySchema } from '../../lib/validation/audit';
@@ -268,6 +269,8 @@ beforeAll(async () => {
   const tokenOf = (link: { path: string }) => link.path.split('/').at(-1)!;
   const invite = await inviteUser({ actor: admin, invite: inviteInputSchema.parse({ email: 'kofi@paper.example', displayName: 'Kofi', role: 'viewer' }) });
   await acceptInvitation({ token: tokenOf(invite), password: 'quiet orange ferry at dawn' });
+  await inviteUser({ actor: admin, invite: inviteInputSchema.parse({ email: 'wrong@paper.example', displayName: 'Wrong Address', role: 'viewer' }) });
+  await revokeInvitation({ actor: admin, invitationId: (await db.invitation.findFirstOrThrow({ where: { email: 'wrong@paper.example' } })).id });
   const kofiId = (await actor('kofi@paper.example')).id;
   await changeRole({ actor: admin, userId: kofiId, role: 'reviewer' });
   await acceptInvitation({ token: tokenOf(await issuePasswordReset({ actor: admin, userId: kofiId })), password: 'seven lanterns over the harbour' });

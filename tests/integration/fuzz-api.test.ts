@@ -27,6 +27,14 @@ import {
 } from '../../lib/validation/figures';
 import { listStoriesQuerySchema, STORY_DECISIONS, storyDecisionSchemas } from '../../lib/validation/stories';
 import { assignmentInputSchema, commentInputSchema, verdictInputSchema } from '../../lib/validation/verdicts';
+import {
+  acceptInvitationSchema,
+  accountStatusSchema,
+  changePasswordSchema,
+  inviteInputSchema,
+  roleChangeSchema,
+  signOutSessionsSchema,
+} from '../../lib/validation/users';
 import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 import { apiRouteFiles, HTTP_METHODS, type RouteFile, type Segment } from '../support/route-files';
 import { connectSocket, connected, type DeskSocket, emitAny, emitAnyWithoutAck, refused } from '../support/socket-client';
@@ -39,6 +47,8 @@ let ids: string[]; // claim, story, figure and user ids that exist, so fuzzing r
 let claimIds: string[];
 let storyIds: string[];
 let figureIds: string[];
+let userIds: string[];
+let invitationIds: string[];
 let claimCursor: string;
 
 beforeAll(async () => {
@@ -47,7 +57,11 @@ beforeAll(async () => {
   storyIds = (await db.story.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((s) => s.id);
   figureIds = (await db.figure.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((f) => f.id);
   if (figureIds.length === 0) throw new Error('the seeds have no figures: extraction on import did not run');
-  ids = [...claimIds, ...storyIds, ...figureIds, ...(await db.user.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((u) => u.id)];
+  userIds = (await db.user.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((u) => u.id);
+  // A pending invitation, so withdrawing one reaches past "not found".
+  await desk.call('editor', 'POST', '/api/people', { email: 'pending@paper.example', displayName: 'Pending', role: 'viewer' });
+  invitationIds = (await db.invitation.findMany({ select: { id: true } })).map((i) => i.id);
+  ids = [...claimIds, ...storyIds, ...figureIds, ...userIds];
   const page = (await (await desk.call('editor', 'GET', '/api/claims?limit=1')).json()) as { nextCursor: string };
   claimCursor = page.nextCursor;
 }, 120_000);
@@ -273,6 +287,15 @@ function plausible(field: string): fc.Arbitrary<unknown> | null {
     timeDate: () => one('2019-02-21', null),
     time: () => one({ timeText: 'Thursday', timeDate: '2019-02-21' }, { timeText: null, timeDate: null }),
     dismissed: () => one(true, false),
+    // People (issue 15); "all" is left out of scope on purpose (see FIELDS).
+    role: () => one('editor', 'reviewer', 'viewer', 'admin'),
+    displayName: () => one('Fuzzed Person', ''),
+    disabled: () => one(true, false),
+    scope: () => one('one', 'others'),
+    sessionId: () => one(...ids),
+    password: () => one('quiet orange ferry at dawn', 'short'),
+    current: () => one('not the password at all'),
+    next: () => one('quiet orange ferry at dawn', 'short'),
   };
   return table[field]?.() ?? null;
 }
@@ -394,6 +417,21 @@ const FIELDS: Record<string, RouteFields> = {
   'app/api/stories/[id]/route.ts': {},
   'app/api/stories/groups/route.ts': { query: keysOf(listClaimsQuerySchema) },
   'app/api/stories/route.ts': { query: keysOf(listStoriesQuerySchema) },
+  // People (issue 15). No base for signing out or changing the password: a
+  // fuzzed "sign out all" would end the editor's own session for the routes after.
+  'app/api/account/password/route.ts': { body: keysOf(changePasswordSchema), bodySchema: changePasswordSchema },
+  'app/api/account/sessions/route.ts': {},
+  'app/api/account/sessions/sign-out/route.ts': { body: ['scope', 'sessionId'], bodySchema: signOutSessionsSchema },
+  'app/api/invitations/[token]/route.ts': { body: keysOf(acceptInvitationSchema), bodySchema: acceptInvitationSchema },
+  'app/api/people/route.ts': {
+    body: keysOf(inviteInputSchema),
+    bodySchema: inviteInputSchema,
+    base: () => ({ email: 'fuzzed@paper.example', displayName: 'Fuzzed Person', role: 'viewer' }),
+  },
+  'app/api/people/[id]/password-reset/route.ts': { body: [], bodySchema: z.object({}).strict(), base: () => ({}) },
+  'app/api/people/[id]/role/route.ts': { body: keysOf(roleChangeSchema), bodySchema: roleChangeSchema, base: () => ({ role: 'reviewer' }) },
+  'app/api/people/[id]/status/route.ts': { body: keysOf(accountStatusSchema), bodySchema: accountStatusSchema, base: () => ({ disabled: false }) },
+  'app/api/people/invitations/[id]/route.ts': {},
 };
 
 // A URL cannot carry a lone surrogate (encodeURIComponent throws); RAW_SEGMENTS sends its UTF-8 bytes instead.
@@ -404,8 +442,13 @@ const RAW_SEGMENTS = ['%', '%zz', '%00', '%2e%2e', '%2F', '%ED%A0%80', '%C0%AF',
 /** Path parameters that take a word, not an id: the word is plausible as often as an id would be. */
 const PARAM_WORDS: Record<string, readonly string[]> = { decision: STORY_DECISIONS };
 
-/** The ids a route's `[id]` names: figures under /api/figures, claims and stories elsewhere. */
-const idsFor = (route: RouteFile) => (route.segments[1]?.kind === 'literal' && route.segments[1].text === 'figures' ? figureIds : [...claimIds, ...storyIds]);
+/** The ids a route's `[id]` names: figures under /api/figures, accounts and invitations under /api/people, claims and stories elsewhere. */
+function idsFor(route: RouteFile): string[] {
+  const top = route.segments[1]?.kind === 'literal' ? route.segments[1].text : null;
+  if (top === 'figures') return figureIds;
+  if (top === 'people') return [...userIds, ...invitationIds];
+  return [...claimIds, ...storyIds];
+}
 
 function segmentArb(segment: Segment, known: readonly string[]): fc.Arbitrary<string> {
   if (segment.kind === 'literal') return fc.constant(segment.text);

@@ -19,6 +19,7 @@ import { issuePasswordReset } from '../../lib/users/issue-password-reset';
 import { LAST_EDITOR_MESSAGE } from '../../lib/users/last-editor';
 import { listPeople } from '../../lib/users/list-people';
 import { openInvitation } from '../../lib/users/open-invitation';
+import { revokeInvitation } from '../../lib/users/revoke-invitation';
 import { setAccountStatus } from '../../lib/users/set-account-status';
 import { inviteInputSchema } from '../../lib/validation/users';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
@@ -137,13 +138,28 @@ describe('invitations', () => {
     // A second invitation to the same email replaces the first.
     const second = tokenOf((await inviteUser({ actor: editor, invite: { email: 'kofi@paper.example', displayName: 'Kofi', role: 'reviewer' } })).path);
     expect(await openInvitation({ token: first })).toEqual({ state: 'replaced' });
-    expect((await refusal(acceptInvitation({ token: first, password: STRONG }))).message).toMatch(/replaced by a newer one/);
+    expect((await refusal(acceptInvitation({ token: first, password: STRONG }))).message).toMatch(/replaced it by a newer one/);
 
     await db.invitation.updateMany({ where: { email: 'kofi@paper.example', revokedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await openInvitation({ token: second })).toEqual({ state: 'expired' });
     expect((await refusal(acceptInvitation({ token: second, password: STRONG }))).message).toMatch(/expired/);
     expect(await db.user.count({ where: { email: 'kofi@paper.example' } })).toBe(0);
     expect((await listPeople({ actor: editor })).some((p) => p.email === 'kofi@paper.example')).toBe(false);
+  });
+
+  it('an editor withdraws a pending invitation: its link stops working; only editors, only pending ones', async () => {
+    const link = await inviteUser({ actor: editor, invite: { email: 'typo@paper.exmaple', displayName: 'Typo', role: 'viewer' } });
+    const pending = (await listPeople({ actor: editor })).find((p) => p.email === 'typo@paper.exmaple');
+    expect(pending).toMatchObject({ status: 'invited', invitationId: expect.any(String) as string });
+    const invitationId = pending!.invitationId!;
+    for (const actor of [viewer, reviewer]) expect((await refusal(revokeInvitation({ actor, invitationId }))).code).toBe('forbidden');
+    await auditedOnce('user.invitation_revoked', () => revokeInvitation({ actor: editor, invitationId }));
+    expect(await openInvitation({ token: tokenOf(link.path) })).toEqual({ state: 'replaced' });
+    expect((await listPeople({ actor: editor })).some((p) => p.email === 'typo@paper.exmaple')).toBe(false);
+    const before = await auditCount();
+    expect((await refusal(revokeInvitation({ actor: editor, invitationId }))).message).toMatch(/no longer pending/);
+    expect((await refusal(revokeInvitation({ actor: editor, invitationId: crypto.randomUUID() }))).code).toBe('not_found');
+    expect(await auditCount()).toBe(before);
   });
 });
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../lib/db';
 import { CLIENT_EVENT_SCHEMAS, type ClientEvent } from '../../lib/realtime/events';
 import { createUser } from '../../lib/users/create-user';
+import { inviteUser } from '../../lib/users/invite-user';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { login } from '../support/app-server';
 import { closeDesk, type Desk, openDesk } from '../support/fixtures';
@@ -32,6 +33,7 @@ let disabledCookie: string;
 // People (issue 15): an account whose role and status the matrix toggles, and one it issues reset links for.
 let targetId: string;
 let resetTargetId: string;
+let pendingInvitationId: string;
 
 beforeAll(async () => {
   desk = await openDesk();
@@ -59,6 +61,8 @@ beforeAll(async () => {
     user: { email: 'matrix-reset@factdesk.test', displayName: 'Remy Reset', role: 'viewer', password: DEMO_PASSWORD },
   });
   resetTargetId = resetTarget.id;
+  await inviteUser({ actor: null, invite: { email: 'matrix-pending@factdesk.test', displayName: 'Pat Pending', role: 'viewer' } });
+  pendingInvitationId = (await db.invitation.findFirstOrThrow({ where: { email: 'matrix-pending@factdesk.test' } })).id;
 }, 120_000);
 afterAll(() => closeDesk(desk));
 
@@ -370,6 +374,13 @@ const TABLE: Entry[] = [
     path: () => `/api/people/${resetTargetId}/password-reset`,
     body: () => ({}),
     expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 201 },
+  },
+  {
+    // The one pending invitation: the editor's call withdraws it (later calls would answer 409).
+    file: 'app/api/people/invitations/[id]/route.ts',
+    method: 'DELETE',
+    path: () => `/api/people/invitations/${pendingInvitationId}`,
+    expect: { anonymous: 401, disabled: 401, viewer: 403, reviewer: 403, editor: 200 },
   },
   { file: 'app/api/account/sessions/route.ts', method: 'GET', path: () => '/api/account/sessions', expect: signedIn(200) },
   {

@@ -15,6 +15,7 @@ ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_action_check" CHECK ("ac
   'user.enabled',
   'user.role_changed',
   'user.invited',
+  'user.invitation_revoked',
   'user.invitation_accepted',
   'user.password_reset_issued',
   'user.password_reset',
