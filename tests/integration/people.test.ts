@@ -16,7 +16,7 @@ import { changeRole } from '../../lib/users/change-role';
 import { findActiveActor } from '../../lib/users/find-actor';
 import { inviteUser } from '../../lib/users/invite-user';
 import { issuePasswordReset } from '../../lib/users/issue-password-reset';
-import { LAST_EDITOR_MESSAGE } from '../../lib/users/last-editor';
+import { isOnlyActiveEditor, LAST_EDITOR_MESSAGE } from '../../lib/users/last-editor';
 import { listPeople } from '../../lib/users/list-people';
 import { openInvitation } from '../../lib/users/open-invitation';
 import { revokeInvitation } from '../../lib/users/revoke-invitation';
@@ -169,9 +169,13 @@ describe('roles and the last editor', () => {
     expect(await refusal(changeRole({ actor: editor, userId: editor.id, role: 'reviewer' }))).toEqual({ code: 'conflict', message: LAST_EDITOR_MESSAGE });
     expect((await refusal(setAccountStatus({ actor: editor, userId: editor.id, disabled: true }))).message).toMatch(/cannot disable your own account/);
     expect(await auditCount()).toBe(before);
+    // What the People page shows before anyone tries: only editors are told, and only while alone.
+    expect(await isOnlyActiveEditor(editor)).toBe(true);
+    expect(await isOnlyActiveEditor(reviewer)).toBe(false);
 
     const rui = (await findActiveActor(EMAIL.reviewer2))!;
     await auditedOnce('user.role_changed', () => changeRole({ actor: editor, userId: rui.id, role: 'editor' }));
+    expect(await isOnlyActiveEditor(editor)).toBe(false);
     const event = await db.auditEvent.findFirstOrThrow({ where: { action: 'user.role_changed' }, orderBy: { seq: 'desc' } });
     expect(event).toMatchObject({ actorId: editor.id, before: { role: 'reviewer' }, after: { role: 'editor', email: EMAIL.reviewer2 } });
     // The new role holds on the very next request: Rui's cookie now lists people… through the actor it resolves to.
