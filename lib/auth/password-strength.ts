@@ -11,7 +11,7 @@ import * as en from '@zxcvbn-ts/language-en';
 import * as es from '@zxcvbn-ts/language-es-es';
 import * as fr from '@zxcvbn-ts/language-fr';
 import * as pt from '@zxcvbn-ts/language-pt-br';
-import { AppError } from '../errors';
+import { fieldError } from '../errors';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../validation/passwords';
 
 /** zxcvbn's 0–4 scale: 3 is "safely unguessable: moderate protection from offline slow-hash attacks". */
@@ -73,5 +73,5 @@ export function checkPasswordStrength(password: string, userInputs: string[] = [
 /** Throws invalid_input on the `password` field when the password is refused. */
 export function assertStrongPassword(password: string, userInputs: string[] = [], field = 'password') {
   const verdict = checkPasswordStrength(password, userInputs);
-  if (!verdict.ok) throw new AppError('invalid_input', verdict.reason, { issues: [{ path: field, message: verdict.reason }] });
+  if (!verdict.ok) throw fieldError(field, verdict.reason);
 }

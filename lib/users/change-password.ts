@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/password-strength';
 import type { Actor } from '../auth/permissions';
 import { db } from '../db';
-import { AppError } from '../errors';
+import { fieldError } from '../errors';
 import { publishChange } from '../realtime/publish';
 import { notifySessionEnded } from '../realtime/session-ended';
 
@@ -18,14 +18,10 @@ export async function changePassword(options: ChangePasswordOptions): Promise<{ 
   const { actor } = options;
   const user = await db.user.findUnique({ where: { id: actor.id }, select: { passwordHash: true } });
   if (!user || !(await verifyPassword(user.passwordHash, options.current))) {
-    throw new AppError('invalid_input', 'Your current password is not right.', {
-      issues: [{ path: 'current', message: 'Your current password is not right.' }],
-    });
+    throw fieldError('current', 'Your current password is not right.');
   }
   if (options.next === options.current) {
-    throw new AppError('invalid_input', 'Choose a password different from the current one.', {
-      issues: [{ path: 'next', message: 'Choose a password different from the current one.' }],
-    });
+    throw fieldError('next', 'Choose a password different from the current one.');
   }
   assertStrongPassword(options.next, [actor.email, actor.displayName], 'next');
   const passwordHash = await hashPassword(options.next);

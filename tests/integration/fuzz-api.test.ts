@@ -346,7 +346,15 @@ const keysOf = (schema: z.ZodObject) => Object.keys(schema.shape);
 // What each route file reads. Every route on disk is fuzzed whether or not it
 // is listed here; the entry adds its query and body field names.
 
-type RouteFields = { query?: readonly string[]; body?: readonly string[]; bodySchema?: z.ZodType; base?: () => Record<string, unknown>; form?: boolean };
+type RouteFields = {
+  query?: readonly string[];
+  body?: readonly string[];
+  bodySchema?: z.ZodType;
+  base?: () => Record<string, unknown>;
+  form?: boolean;
+  /** A mutation whose only input is its path (DELETE …/{id}): accepted, it wrote what the id names, and must have been a real id. */
+  pathOnly?: (path: string) => boolean;
+};
 
 const NEXTAUTH_WORDS = ['session', 'csrf', 'providers', 'signin', 'signout', 'callback', 'credentials', 'error', 'verify-request', '_log'];
 
@@ -428,10 +436,12 @@ const FIELDS: Record<string, RouteFields> = {
     bodySchema: inviteInputSchema,
     base: () => ({ email: 'fuzzed@paper.example', displayName: 'Fuzzed Person', role: 'viewer' }),
   },
-  'app/api/people/[id]/password-reset/route.ts': { body: [], bodySchema: z.object({}).strict(), base: () => ({}) },
+  'app/api/people/[id]/password-reset/route.ts': { bodySchema: z.object({}).strict() },
   'app/api/people/[id]/role/route.ts': { body: keysOf(roleChangeSchema), bodySchema: roleChangeSchema, base: () => ({ role: 'reviewer' }) },
   'app/api/people/[id]/status/route.ts': { body: keysOf(accountStatusSchema), bodySchema: accountStatusSchema, base: () => ({ disabled: false }) },
-  'app/api/people/invitations/[id]/route.ts': {},
+  'app/api/people/invitations/[id]/route.ts': {
+    pathOnly: (path) => invitationIds.includes(/\/api\/people\/invitations\/([^/?]+)/.exec(path)?.[1] ?? ''),
+  },
 };
 
 // A URL cannot carry a lone surrogate (encodeURIComponent throws); RAW_SEGMENTS sends its UTF-8 bytes instead.
@@ -579,6 +589,10 @@ async function checkRoute(route: RouteFile, who: 'editor' | 'anonymous', r: Fuzz
   expect(res.status, what).toBeLessThan(500);
   const after = await snapshot();
   const ok = res.status >= 200 && res.status < 300;
+  if (ok && mutating(r.method) && spec.pathOnly) {
+    expect(spec.pathOnly(r.path), `${what}: accepted a path that names nothing`).toBe(true);
+    return;
+  }
   if (ok && mutating(r.method) && spec.bodySchema) {
     // Accepted input must be input the route's schema accepts; what it wrote is then legitimate.
     expect(spec.bodySchema.safeParse(JSON.parse(r.body ?? 'null')).success, `${what}: accepted input its schema refuses`).toBe(true);

@@ -108,7 +108,7 @@ describe('invitations', () => {
     const weak = await refusal(acceptInvitation({ token, password: 'password1234' }));
     expect(weak).toMatchObject({ code: 'invalid_input' });
     expect(weak.message).toMatch(/too easy to guess/);
-    expect((await refusal(acceptInvitation({ token, password: 'short' }))).message).toBe('Passwords need at least 12 characters.');
+    expect((await refusal(acceptInvitation({ token, password: 'short' }))).message).toBe('password: Passwords need at least 12 characters.');
     expect((await refusal(acceptInvitation({ token, password: 'Lúcia Ramos lucia@paper.example' }))).message).toMatch(/too easy to guess/);
     expect(await auditCount()).toBe(before);
     expect(await db.user.count({ where: { email: 'lucia@paper.example' } })).toBe(0);
@@ -254,7 +254,7 @@ describe('passwords and sessions', () => {
     const before = await auditCount();
     expect(await refusal(changePassword({ actor, currentSessionId: current.sessionId, current: 'wrong password!', next: STRONG }))).toMatchObject({
       code: 'invalid_input',
-      message: 'Your current password is not right.',
+      message: 'current: Your current password is not right.',
     });
     expect((await refusal(changePassword({ actor, currentSessionId: current.sessionId, current: STRONGER, next: 'password1234' }))).message).toMatch(
       /too easy/,
