@@ -40,7 +40,8 @@ export async function listPeople(options: ListPeopleOptions): Promise<PersonDto[
   for (const i of invitations) {
     if (!i.role) continue;
     people.push({
-      key: `invitation:${i.id}`,
+      // By address, not id: a new link for the same person keeps their row (and what it shows).
+      key: `invitation:${i.email}`,
       userId: null,
       email: i.email,
       displayName: i.displayName,

@@ -61,7 +61,7 @@ export type PersonStatus = (typeof PEOPLE_STATUSES)[number];
 
 /** One row of the People page: an account, or an invitation not yet accepted. */
 export type PersonDto = {
-  /** The user's id, or for an invitation `invitation:<id>`. */
+  /** The user's id, or for an invitation `invitation:<email>` (pending links per address: one). */
   key: string;
   userId: string | null;
   email: string;
