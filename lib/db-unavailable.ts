@@ -14,7 +14,7 @@ const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'Sock
 const SQLSTATE = /^(08\w{3}|57P0[123]|53300)$/;
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const MESSAGES =
-  /Can't reach database server|Connection terminated|timeout exceeded when trying to connect|not queryable|Server has closed the connection|terminating connection|the database system is (starting up|shutting down|in recovery)|Unable to start a transaction in the given time/i;
+  /Can't reach database server|Connection terminated|timeout exceeded when trying to connect|not queryable|Server has closed the connection|terminating connection|the database system is (starting up|shutting down|in recovery)|Unable to start a transaction in the given time|Query read timeout/i;
 
 type Shape = { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
 

@@ -17,8 +17,14 @@ export const CLAIM_DETAIL_INCLUDE = {
   nearDuplicateOf: { select: { id: true, title: true, language: true } },
 } as const satisfies Prisma.ClaimInclude;
 
-type DetailRow = Prisma.ClaimGetPayload<{ include: typeof CLAIM_DETAIL_INCLUDE }>;
-type PersonRow = DetailRow['decidedBy'];
+type PersonFields = { id: string; displayName: string; email: string };
+/** A claim row with its people, as Prisma reads it with CLAIM_DETAIL_INCLUDE (or lib/claims/verdict-sql.ts maps it). */
+export type ClaimDetailRow = Omit<Prisma.ClaimGetPayload<{ include: typeof CLAIM_DETAIL_INCLUDE }>, 'decidedBy' | 'assignee' | 'searchText'> & {
+  decidedBy: PersonFields | null;
+  assignee: PersonFields | null;
+};
+type DetailRow = ClaimDetailRow;
+type PersonRow = PersonFields | null;
 
 const person = (u: PersonRow): ClaimDetail['decidedBy'] => (u ? { id: u.id, displayName: u.displayName, email: u.email } : null);
 

@@ -2,21 +2,19 @@
 // locking on the claim version. Change and audit event commit together, with
 // the count of decided articles of the claim's story (stories.decided).
 import 'server-only';
-import type { Claim, Prisma } from '../generated/prisma/client';
-import { appendAuditEvent } from '../audit/append-audit-event';
-import type { VerdictState } from '../validation/audit-events';
+import { chainAuditEvent, insertAuditEventSql } from '../audit/append-audit-event';
+import type { AuditEventRecord, VerdictState } from '../validation/audit-events';
 import { canSetVerdict, type Actor } from '../auth/permissions';
-import { db, type Tx } from '../db';
+import { db, inPgTransaction } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
 import type { ClaimDetail } from '../validation/claims';
 import { storedEvidenceSchema, type VerdictInput } from '../validation/verdicts';
-import { CLAIM_DETAIL_INCLUDE, toClaimDetail, toClaimSummary } from './claim-dto';
-import { lockStoriesShared } from '../stories/desk/lock';
+import { type ClaimDetailRow, toClaimDetail, toClaimSummary } from './claim-dto';
+import { writeVerdictSql } from './verdict-sql';
 import { loadStorySummaries } from '../stories/desk/story-dto';
-import type { StorySummary } from '../validation/stories';
 
-function verdictState(c: Pick<Claim, 'status' | 'reason' | 'evidence' | 'reReviewAt' | 'version' | 'decidedById'>): VerdictState {
+function verdictState(c: Pick<ClaimDetailRow, 'status' | 'reason' | 'evidence' | 'reReviewAt' | 'version' | 'decidedById'>): VerdictState {
   return {
     status: c.status,
     reason: c.reason,
@@ -36,29 +34,23 @@ export async function setVerdict(options: SetVerdictOptions): Promise<ClaimDetai
     throw new AppError('forbidden', input.status === 'unreviewed' ? 'Only editors can return a claim to unreviewed.' : 'Your role cannot set verdicts.');
   }
 
-  const { claim, event, stories } = await db.$transaction(async (tx) => {
-    // No story membership changes under it (before the audit lock, as everywhere).
-    await lockStoriesShared(tx);
-    const before = await tx.claim.findUnique({ where: { id: claimId } });
-    if (!before) throw new AppError('not_found', 'No claim with this id.');
-    const now = new Date();
-    const data: Prisma.ClaimUpdateManyMutationInput = {
+  // Four round trips: BEGIN, the verdict statement (story lock shared, the
+  // claim's row, version check, update, story count, audit lock, chain end:
+  // lib/claims/verdict-sql.ts), the audit event's INSERT, COMMIT.
+  const { claim, event } = await inPgTransaction(async (client) => {
+    const written = await writeVerdictSql(client, {
+      claimId,
+      expectedVersion: input.expectedVersion,
       status: input.status,
       reason: input.reason,
       evidence: input.evidence.map((e) => ({ url: e.url, label: e.label || null })),
       reReviewAt: input.status === 'outdated' && input.reReviewAt ? new Date(input.reReviewAt) : null,
-      decidedAt: now,
-      version: { increment: 1 },
-      updatedAt: now,
-    };
-    // The version check and the write are one statement: of many concurrent
-    // requests naming the same version, exactly one matches.
-    const { count } = await tx.claim.updateMany({
-      where: { id: claimId, version: input.expectedVersion },
-      data: { ...data, decidedById: actor.id },
+      actorId: actor.id,
+      now: new Date(),
     });
-    if (count === 0) {
-      const current = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, include: CLAIM_DETAIL_INCLUDE });
+    if (written.outcome === 'missing') throw new AppError('not_found', 'No claim with this id.');
+    if (written.outcome === 'conflict') {
+      const current = written.current;
       throw new AppError(
         'conflict',
         `This claim changed since you opened it (you saw version ${input.expectedVersion}, it is now version ${current.version}${current.decidedBy ? `, last decided by ${current.decidedBy.displayName}` : ''}). Nothing was saved.`,
@@ -66,29 +58,32 @@ export async function setVerdict(options: SetVerdictOptions): Promise<ClaimDetai
         { current: toClaimDetail(current) },
       );
     }
-    const after = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, include: CLAIM_DETAIL_INCLUDE });
-    const stories = await keepStoryDecided(tx, before, after);
-    const event = await appendAuditEvent(tx, {
-      action: 'claim.verdict_set',
-      actorId: actor.id,
-      actorLabel: actor.email,
-      claimId,
-      before: verdictState(before),
-      after: verdictState(after),
-      reason: input.reason,
-      requestId: options.requestId ?? null,
-    });
-    return { claim: after, event, stories };
+    const event = chainAuditEvent(
+      {
+        action: 'claim.verdict_set',
+        actorId: actor.id,
+        actorLabel: actor.email,
+        claimId,
+        before: verdictState(written.before),
+        after: verdictState(written.after),
+        reason: input.reason,
+        requestId: options.requestId ?? null,
+      },
+      written.chainEnd,
+    );
+    await insertAuditEventSql(client, event);
+    return { claim: written.after, event, before: written.before };
   });
 
-  publishChange(event, { claim: toClaimSummary(claim), actorName: actor.displayName, ...(stories.length > 0 ? { stories } : {}) });
+  // The story's decided count moved (the statement kept it in step): its
+  // summary goes with the change, read after the commit like the change itself.
+  const moved = decidedDelta(event) !== 0 && claim.storyId ? await loadStorySummaries(db, [claim.storyId]) : [];
+  publishChange(event, { claim: toClaimSummary(claim), actorName: actor.displayName, ...(moved.length > 0 ? { stories: moved } : {}) });
   return toClaimDetail(claim);
 }
 
-/** A claim entering or leaving "unreviewed" moves its story's decided count (not its version: its members are the same). */
-async function keepStoryDecided(tx: Tx, before: Claim, after: Claim): Promise<StorySummary[]> {
-  const delta = Number(after.status !== 'unreviewed') - Number(before.status !== 'unreviewed');
-  if (delta === 0 || !after.storyId) return [];
-  await tx.$executeRaw`UPDATE stories SET decided = decided + ${delta}::int WHERE id = ${after.storyId}::uuid`;
-  return loadStorySummaries(tx, [after.storyId]);
+/** +1 when the verdict took the claim out of "unreviewed", -1 when it put it back, else 0. */
+function decidedDelta(event: AuditEventRecord): number {
+  if (event.action !== 'claim.verdict_set') return 0;
+  return Number(event.after.status !== 'unreviewed') - Number(event.before.status !== 'unreviewed');
 }

@@ -10,12 +10,11 @@ import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 const injected = vi.hoisted(() => ({ failAfterAudit: false }));
 vi.mock('../../lib/audit/append-audit-event', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../lib/audit/append-audit-event')>();
-  const appendAuditEvent: typeof real.appendAuditEvent = async (tx, input) => {
-    const event = await real.appendAuditEvent(tx, input);
+  const insertAuditEventSql: typeof real.insertAuditEventSql = async (client, record) => {
+    await real.insertAuditEventSql(client, record);
     if (injected.failAfterAudit) throw new Error('injected failure');
-    return event;
   };
-  return { ...real, appendAuditEvent };
+  return { ...real, insertAuditEventSql };
 });
 
 let desk: Desk;
@@ -131,6 +130,23 @@ describe('POST /api/claims/{id}/verdict', () => {
     }
     expect(await db.claim.findUniqueOrThrow({ where: { id } })).toEqual(before);
     expect(await db.auditEvent.count()).toBe(eventsBefore);
+  });
+
+  it('answers with the claim exactly as a fresh read shows it (the SQL path maps every column as Prisma does)', async () => {
+    const id = await desk.claimId('003_c796c6a1adc09b2d');
+    const before = await db.claim.findUniqueOrThrow({ where: { id } });
+    const res = await desk.call('reviewer', 'POST', `/api/claims/${id}/verdict`, verdict(before.version, { status: 'outdated', reReviewAt: '2027-01-15T09:30:00.000Z' }));
+    expect(res.status).toBe(200);
+    const answered = (await res.json()) as Record<string, unknown>;
+    const read = await desk.call('viewer', 'GET', `/api/claims/${id}`);
+    expect(read.status).toBe(200);
+    // The page's read adds the story and more; every field of the answer is as the read has it.
+    expect(await read.json()).toMatchObject(answered);
+    expect(answered).toMatchObject({ status: 'outdated', reReviewAt: '2027-01-15T09:30:00.000Z', body: before.body, publishedAt: before.publishedAt?.toISOString() ?? null });
+    // And the 409's `current` is the same shape.
+    const conflict = await desk.call('reviewer2', 'POST', `/api/claims/${id}/verdict`, verdict(before.version));
+    expect(conflict.status).toBe(409);
+    expect(((await conflict.json()) as { current: unknown }).current).toEqual(answered);
   });
 
   it('404 for an unknown claim, 400 for a malformed id', async () => {
