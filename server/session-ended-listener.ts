@@ -6,8 +6,17 @@ import pg from 'pg';
 import { poolSettings } from '../lib/db';
 import { log } from '../lib/log';
 import { SESSION_ENDED_CHANNEL, type SessionEnded, sessionEndedSchema } from '../lib/realtime/session-ended';
+import { ACCOUNT_CHANGED_CHANNEL, accountChangedSchema, forgetAccount, setAccountCacheLive } from '../lib/auth/account-cache';
 
 const RETRY_MS = [250, 1_000, 2_000, 5_000];
+
+function safeJson(text: string | undefined): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
 
 export function listenForEndedSessions(
   databaseUrl: string,
@@ -35,7 +44,11 @@ export function listenForEndedSessions(
   const drop = (client: pg.Client) => {
     if (dropped.has(client)) return;
     dropped.add(client);
-    if (current === client) current = null;
+    if (current === client) {
+      current = null;
+      // Changes made while nobody listens would go unheard: no cache until listening again.
+      setAccountCacheLive(false);
+    }
     client.removeAllListeners('notification');
     client.removeAllListeners('end');
     client.end().catch(() => {});
@@ -51,6 +64,13 @@ export function listenForEndedSessions(
     });
     client.on('end', () => drop(client));
     client.on('notification', (msg) => {
+      if (msg.channel === ACCOUNT_CHANGED_CHANNEL) {
+        const parsed = accountChangedSchema.safeParse(safeJson(msg.payload));
+        // Unreadable: forget everything rather than risk keeping a changed account.
+        if (parsed.success) forgetAccount(parsed.data);
+        else setAccountCacheLive(true);
+        return;
+      }
       if (msg.channel !== SESSION_ENDED_CHANNEL || !msg.payload) return;
       try {
         const parsed = sessionEndedSchema.safeParse(JSON.parse(msg.payload));
@@ -62,7 +82,7 @@ export function listenForEndedSessions(
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${SESSION_ENDED_CHANNEL}`);
+      await client.query(`LISTEN ${SESSION_ENDED_CHANNEL}; LISTEN ${ACCOUNT_CHANGED_CHANNEL}`);
     } catch (err) {
       log.warn({ err: (err as Error).message }, 'session-end listener could not connect; it retries');
       drop(client);
@@ -73,6 +93,7 @@ export function listenForEndedSessions(
       return;
     }
     current = client;
+    setAccountCacheLive(true);
     if (failures > 0) handlers.reconnected();
     failures = 0;
     markReady();
@@ -83,6 +104,7 @@ export function listenForEndedSessions(
     ready,
     close: async () => {
       closed = true;
+      setAccountCacheLive(false);
       if (timer) clearTimeout(timer);
       const client = current;
       current = null;

@@ -1,11 +1,14 @@
 // Resolves the signed-in user from the next-auth session cookie, for pages,
-// route handlers and socket handshakes alike. Every call re-reads the session
-// row with its user (one query), so a sign-out, a disabled account or a
-// changed role takes effect at once.
+// route handlers and socket handshakes alike. The session row with its user
+// comes from this server's account cache (lib/auth/account-cache.ts), which
+// every change to a user or a session empties at once on every server, or
+// from the database (one query): a sign-out, a disabled account or a changed
+// role takes effect on the next request.
 import 'server-only';
 import { parseCookie } from 'cookie';
 import { decode, type JWT } from 'next-auth/jwt';
 import { db } from '../db';
+import { cachedSessionRow } from './account-cache';
 import { config } from '../env';
 import type { Actor } from './permissions';
 import { hashSessionSecret } from './session-id';
@@ -14,6 +17,9 @@ import { toActor } from './to-actor';
 
 /** `sessionId` is the row id in `sessions` (not the secret the cookie carries). */
 export type Session = { actor: Actor; expiresAt: number; sessionId: string };
+
+// Only what an Actor needs: the cache never holds password hashes.
+const SESSION_USER = { user: { select: { id: true, email: true, role: true, displayName: true, disabledAt: true } } } as const;
 
 type UserRow = { id: string; email: string; role: Actor['role']; displayName: string; disabledAt: Date | null };
 type SessionRow = { id: string; userId: string; revokedAt: Date | null; user: UserRow };
@@ -48,7 +54,8 @@ export async function sessionFromClaims(token: JWT): Promise<Session | null> {
   if (typeof token.uid !== 'string' || typeof token.loginAt !== 'number' || typeof token.sid !== 'string') return null;
   const expiresAt = Math.min(token.loginAt + sessionPolicy().absoluteMs, typeof token.exp === 'number' ? token.exp * 1000 : Infinity);
   if (expiresAt <= Date.now()) return null;
-  const row = await db.session.findUnique({ where: { tokenHash: hashSessionSecret(token.sid) }, include: { user: true } });
+  const tokenHash = hashSessionSecret(token.sid);
+  const row = await cachedSessionRow(`token:${tokenHash}`, () => db.session.findUnique({ where: { tokenHash }, include: SESSION_USER }));
   const actor = liveActor(row, token.uid);
   return actor && row ? { actor, expiresAt, sessionId: row.id } : null;
 }
@@ -56,7 +63,7 @@ export async function sessionFromClaims(token: JWT): Promise<Session | null> {
 /** For an open socket: the account behind a session that was valid at the handshake, if it still is. */
 export async function actorForSession(session: { sessionId: string; userId: string; expiresAt: number }): Promise<Actor | null> {
   if (session.expiresAt <= Date.now()) return null;
-  const row = await db.session.findUnique({ where: { id: session.sessionId }, include: { user: true } });
+  const row = await cachedSessionRow(`id:${session.sessionId}`, () => db.session.findUnique({ where: { id: session.sessionId }, include: SESSION_USER }));
   return liveActor(row, session.userId);
 }
 

@@ -182,3 +182,60 @@ describe('live effects on the person', () => {
     expect((await comment()).status).toBe(201);
   });
 });
+
+// Each app server keeps the accounts behind recent sessions in memory
+// (lib/auth/account-cache.ts). A change made through one server, or straight
+// in the database, must hold on the very next request to another.
+describe('two app servers on one database: a change holds at once on the other', () => {
+  async function newPerson(role: 'reviewer' | 'viewer') {
+    const email = `cached-${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@paper.example`;
+    const res = await as(desk.app.baseUrl, desk.cookies.editor, 'POST', '/api/people', { email, displayName: `Cached ${role}`, role });
+    await accept(desk.app.baseUrl, (res.body.link as { path: string }).path, STRONG);
+    const session = await login(mailed.baseUrl, email, STRONG);
+    if (!session.ok) throw new Error(session.error ?? 'sign-in failed');
+    const user = await db.user.findUniqueOrThrow({ where: { email } });
+    return { id: user.id, cookie: session.cookie };
+  }
+  const onOther = (cookie: string) => fetch(`${mailed.baseUrl}/api/claims?limit=1`, { headers: { cookie } }).then((r) => r.status);
+
+  it('disabled through one server: refused on the next request to the other', async () => {
+    for (let round = 0; round < 3; round++) {
+      const person = await newPerson('reviewer');
+      // The other server has read (and keeps) this session.
+      expect(await onOther(person.cookie)).toBe(200);
+      expect(await onOther(person.cookie)).toBe(200);
+      expect((await as(desk.app.baseUrl, desk.cookies.editor, 'POST', `/api/people/${person.id}/status`, { disabled: true })).status).toBe(200);
+      expect(await onOther(person.cookie)).toBe(401);
+    }
+  });
+
+  it('a role changed through one server holds on the next request to the other, both ways', async () => {
+    const person = await newPerson('viewer');
+    const claimId = await desk.claimId('001_a4564d29494e56b0');
+    const comment = () => as(mailed.baseUrl, person.cookie, 'POST', `/api/claims/${claimId}/comments`, { body: 'Across servers.' }).then((r) => r.status);
+    expect(await comment()).toBe(403);
+    expect((await as(desk.app.baseUrl, desk.cookies.editor, 'POST', `/api/people/${person.id}/role`, { role: 'reviewer' })).status).toBe(200);
+    expect(await comment()).toBe(201);
+    expect((await as(desk.app.baseUrl, desk.cookies.editor, 'POST', `/api/people/${person.id}/role`, { role: 'viewer' })).status).toBe(200);
+    expect(await comment()).toBe(403);
+  });
+
+  it('signed out on one server: refused on the other', async () => {
+    const person = await newPerson('reviewer');
+    expect(await onOther(person.cookie)).toBe(200);
+    const res = await fetch(`${desk.app.baseUrl}/api/account/sessions/sign-out`, {
+      method: 'POST',
+      headers: { cookie: person.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ scope: 'all' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await onOther(person.cookie)).toBe(401);
+  });
+
+  it('a change made straight in the database (a DBA in psql) holds too', async () => {
+    const person = await newPerson('reviewer');
+    expect(await onOther(person.cookie)).toBe(200);
+    await db.$executeRaw`UPDATE users SET disabled_at = now() WHERE id = ${person.id}::uuid`;
+    expect(await onOther(person.cookie)).toBe(401);
+  });
+});
