@@ -7,7 +7,7 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError 
 // A save that gets no answer must not spin for ever (a database that stopped
 // answering holds requests already under way). The request may still complete
 // on the server: its change then arrives live, and a retry meets the version check.
-const SAVE_TIMEOUT_MS = 20_000;
+export const SAVE_TIMEOUT_MS = 20_000;
 
 // T names the response of one of our own routes (its DTO type in lib/): a claim about the server, not a check.
 export async function postJson<T>(
@@ -30,17 +30,7 @@ export async function postJson<T>(
       return {};
     })) as Record<string, unknown>;
   } catch (e) {
-    if (isTimeout(e)) {
-      return {
-        ok: false,
-        error: {
-          status: 0,
-          code: 'timeout',
-          message: `Factdesk has not answered for ${Math.round(timeoutMs / 1000)} seconds. Your draft is kept. The save may still go through: if it does, it appears here by itself; otherwise try again.`,
-          body: {},
-        },
-      };
-    }
+    if (isTimeout(e)) return timedOut(timeoutMs);
     return {
       ok: false,
       error: { status: 0, code: 'network', message: 'Could not reach Factdesk. Your draft is kept; check the connection and try again.', body: {} },
@@ -59,6 +49,19 @@ export function apiErrorFrom(status: number, json: Record<string, unknown>): Api
   const err = (json.error ?? {}) as { code?: string; message?: string; issues?: ApiError['issues'] };
   if (status === 401) window.location.assign(`/login?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`);
   return { status, code: err.code ?? 'error', message: err.message ?? `Request failed (${status}).`, issues: err.issues, body: json };
+}
+
+/** A save that got no answer in time (over HTTP or the socket): it may still go through. */
+export function timedOut(timeoutMs: number): { ok: false; error: ApiError } {
+  return {
+    ok: false,
+    error: {
+      status: 0,
+      code: 'timeout',
+      message: `Factdesk has not answered for ${Math.round(timeoutMs / 1000)} seconds. Your draft is kept. The save may still go through: if it does, it appears here by itself; otherwise try again.`,
+      body: {},
+    },
+  };
 }
 
 function isTimeout(e: unknown): boolean {

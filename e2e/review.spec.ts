@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, signIn } from './support/auth';
 import { expect, test } from './support/fixtures';
-import { holdRequests } from './support/network';
+import { holdRequests, holdSocketEvent, refuseSocket } from './support/network';
 
 test('a reviewer marks a claim disputed with reason and evidence using only the keyboard', async ({ page, freshClaims }) => {
   // Sign-in leads to a list of two claims of this test's own.
@@ -183,13 +183,12 @@ test('the audit trail page lists events with filters', async ({ page, browser, f
 
 test('a save that gets no answer says so within 20 s, keeps the draft, and confirms itself when the verdict lands late', async ({ page, freshClaims }) => {
   const { bulgarian: claim } = await freshClaims('bulgarian');
+  // The page saves over its live socket: the save is held past the browser's 20 s limit, then carried out.
+  const held = await holdSocketEvent(page, 'verdict:set');
   await signIn(page, 'reviewer@factdesk.test');
   await page.goto(`/claims/${claim.id}`);
   await expect(page.getByTestId('verdict-panel')).toBeVisible();
   await expect(page.getByTestId('connection-status')).toContainText('Live');
-
-  // The request is held past the browser's 20 s limit, then carried out.
-  const held = await holdRequests(page, '**/api/claims/*/verdict');
 
   await page.getByRole('radio', { name: /Disputed/ }).check({ force: true });
   const reason = 'Bulgarian outlets repeat the Colombian figure without a source.';
@@ -211,6 +210,26 @@ test('a save that gets no answer says so within 20 s, keeps the draft, and confi
   const current = page.getByTestId('current-verdict');
   await expect(current.getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
   await expect(current).toContainText(reason);
+});
+
+test('with the live connection refused, a verdict still saves over HTTP, with the same version check', async ({ page, freshClaims }) => {
+  const { bulgarian: claim } = await freshClaims('bulgarian');
+  await refuseSocket(page);
+  const posted: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith(`/api/claims/${claim.id}/verdict`)) posted.push(r.url());
+  });
+  await signIn(page, 'reviewer@factdesk.test');
+  await page.goto(`/claims/${claim.id}`);
+  await expect(page.getByTestId('verdict-panel')).toHaveAttribute('data-shortcuts', 'ready');
+  await expect(page.getByTestId('connection-status')).not.toContainText('Live');
+
+  await page.getByRole('radio', { name: /Verified/ }).check({ force: true });
+  await page.getByRole('textbox', { name: /Reason/ }).fill('Matches the figure Migración Colombia published that day.');
+  await page.getByRole('button', { name: 'Save verdict' }).click();
+  await expect(page.getByText(/Saved: verified \(version 2\)\./)).toBeVisible();
+  expect(posted).toHaveLength(1);
+  await page.screenshot({ path: 'e2e/screenshots/verdict-saved-over-http.png', fullPage: true });
 });
 
 test('a comment whose post times out but lands later is not left in the box to be posted twice', async ({ page, freshClaims }) => {

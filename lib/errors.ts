@@ -28,6 +28,11 @@ const STATUS: Record<AppErrorCode, number> = {
   internal: 500,
 };
 
+/** The HTTP status an error code answers with (a socket ack carries only the code). */
+export function statusOfCode(code: string): number {
+  return (STATUS as Record<string, number | undefined>)[code] ?? 500;
+}
+
 export type FieldIssue = { path: string; message: string };
 
 export class AppError extends Error {

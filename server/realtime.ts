@@ -2,6 +2,7 @@
 // rate-limited, validated and authorised client events, presence, catch-up
 // replay, sockets closed the moment their session ends, and the PostgreSQL
 // adapter that lets several app processes share one event stream.
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { Server, type Socket } from 'socket.io';
@@ -217,7 +218,8 @@ function registerHandlers(io: DeskServer, socket: DeskSocket, limiter: EventLimi
   });
 
   // The whole payload was parsed with socketVerdictSchema: the HTTP body's verdict rules plus the claim id.
-  on(socket, 'verdict:set', async ({ claimId, ...verdict }, actor) => setVerdict({ actor, claimId, verdict }));
+  // The browser saves here while its socket is connected (the HTTP route is its fallback): same rule, same audit.
+  on(socket, 'verdict:set', async ({ claimId, ...verdict }, actor) => setVerdict({ actor, claimId, verdict, requestId: randomUUID() }));
 
   dispatchEvents(socket, limiter, registry);
   socket.on('disconnecting', () => {

@@ -16,6 +16,9 @@ import { useLiveSince } from './live-since';
 import { ReloadNotice } from './reload-notice';
 import { SessionEndedNotice } from './session-ended-notice';
 import { isSigningOut } from '../signing-out';
+import { apiErrorFrom, type ApiResult, SAVE_TIMEOUT_MS, timedOut } from '../api-client';
+import { statusOfCode } from '@/lib/errors';
+import type { ClaimDetail } from '@/lib/validation/claims';
 
 type Status = 'connecting' | 'live' | 'reconnecting';
 type Listener = (change: DeskChange) => void;
@@ -90,8 +93,18 @@ type SubscribeOptions = {
   onStale?: () => void;
 };
 
+/** What `verdict:set` takes: the HTTP route's body plus the claim id. */
+export type VerdictSave = Parameters<ClientToServer['verdict:set']>[0];
+
 type Realtime = {
   me: Me;
+  /**
+   * Saves a verdict over the open socket (no HTTP request, no route handler:
+   * the cheapest way to the same rule and audit). null when the socket is not
+   * connected or the account's event budget is spent: the caller posts to the
+   * HTTP route instead.
+   */
+  saveVerdict: (save: VerdictSave) => Promise<ApiResult<ClaimDetail> | null>;
   statusStore: Store<Status>;
   presenceStore: Store<PresenceByClaim>;
   subscribe: (fn: Listener, options?: SubscribeOptions) => () => void;
@@ -248,11 +261,27 @@ export function RealtimeProvider({
     [canAnnounceWriting],
   );
 
+  const saveVerdict = useCallback((save: VerdictSave) => {
+    const socket = socketRef.current;
+    if (!socket?.connected) return Promise.resolve(null);
+    return new Promise<ApiResult<ClaimDetail> | null>((resolve) => {
+      socket.timeout(SAVE_TIMEOUT_MS).emit('verdict:set', save, (err: Error | null, reply) => {
+        if (err) resolve(timedOut(SAVE_TIMEOUT_MS));
+        else if (reply.ok) resolve({ ok: true, data: reply.data });
+        else if (reply.error.code === 'rate_limited') resolve(null);
+        else {
+          const { ok: _ok, ...body } = reply;
+          resolve({ ok: false, error: apiErrorFrom(statusOfCode(reply.error.code), body) });
+        }
+      });
+    });
+  }, []);
+
   // Stable while the page is open (me changes only with the account): see Store.
   const { id, displayName } = me;
   const value = useMemo<Realtime>(
-    () => ({ me: { id, displayName }, statusStore, presenceStore, subscribe, view, writing }),
-    [id, displayName, statusStore, presenceStore, subscribe, view, writing],
+    () => ({ me: { id, displayName }, saveVerdict, statusStore, presenceStore, subscribe, view, writing }),
+    [id, displayName, saveVerdict, statusStore, presenceStore, subscribe, view, writing],
   );
 
   return (

@@ -2,7 +2,7 @@
 // are validated with the zod schemas below before any handler runs.
 import { z } from '../validation/zod';
 import type { PublicAuditEvent } from '../validation/audit-events';
-import { claimIdSchema, type ClaimSummary, type CommentDto } from '../validation/claims';
+import { type ClaimDetail, claimIdSchema, type ClaimSummary, type CommentDto } from '../validation/claims';
 import { verdictFields, withReReviewRule } from '../validation/verdicts';
 import type { FieldIssue } from '../errors';
 import type { StorySummary } from '../validation/stories';
@@ -64,7 +64,7 @@ export type ClientToServer = {
   'presence:view': (payload: z.infer<typeof viewSchema>, ack?: (r: Ack<null>) => void) => void;
   'presence:writing': (payload: z.infer<typeof writingSchema>, ack?: (r: Ack<null>) => void) => void;
   'presence:snapshot': (payload: z.infer<typeof snapshotSchema>, ack: (r: Ack<ClaimPresence[]>) => void) => void;
-  'verdict:set': (payload: z.infer<typeof socketVerdictSchema>, ack: (r: Ack<unknown>) => void) => void;
+  'verdict:set': (payload: z.infer<typeof socketVerdictSchema>, ack: (r: Ack<ClaimDetail>) => void) => void;
 };
 
 /** Sent just before the server closes a socket whose session ended, so the page can say why. */
