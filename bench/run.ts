@@ -18,10 +18,12 @@ import { runStamp } from './support/machine';
 import { runCleanups } from './support/processes';
 import { writeResults } from './support/report';
 import { verdictThroughput } from './verdict-throughput';
+import { verdictProfile } from './verdict-profile';
 
 const ALL: Benchmark[] = [
   fanout,
   verdictThroughput,
+  verdictProfile,
   deskScale,
   socketMemory,
   importThroughput,
