@@ -10,10 +10,11 @@ import { median } from './support/stats';
 import { fmtMb, fmtRatio, markdownTable } from './support/table';
 
 const CLIENTS = 1_000;
-const APP_PORT = 3340;
-const BARE_PORT = 3341;
-const APP_PROBE_PORT = 3348;
-const BARE_PROBE_PORT = 3349;
+// BENCH_MEMORY_PORT moves the four ports (app, bare server, their probes at +8 and +9) together.
+const APP_PORT = Number(process.env.BENCH_MEMORY_PORT ?? 3340);
+const BARE_PORT = APP_PORT + 1;
+const APP_PROBE_PORT = APP_PORT + 8;
+const BARE_PROBE_PORT = APP_PORT + 9;
 const PROBE = ['./bench/support/server-probe.ts'];
 
 type Usage = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; gc: boolean };
