@@ -24,7 +24,15 @@ async function main() {
   const { config } = boot;
   exportForLibraries(config, { dev });
 
-  const app = next({ dev, hostname: 'localhost', port: config.PORT, dir: process.cwd() });
+  // Next.js answers 'upgrade' requests too (HMR in development, rewrites to
+  // websockets). Left alone it attaches to the server of its first request and
+  // runs its router on every socket.io upgrade as well, then keeps two error
+  // listeners and an AbortController on the connection for as long as it stays
+  // open (about 0.5 KB per connected client, docs/BENCHMARKS.md section 4). It
+  // gets a server of its own instead, which sees only the upgrades that are
+  // not socket.io's (below).
+  const nextUpgrades = createServer();
+  const app = next({ dev, hostname: 'localhost', port: config.PORT, dir: process.cwd(), httpServer: nextUpgrades });
   await app.prepare();
   const handle = app.getRequestHandler();
   const trustProxy = config.TRUST_PROXY;
@@ -49,6 +57,10 @@ async function main() {
   const realtime = attachRealtime(httpServer, boot.database.url, {
     sessionSweepMs: config.SESSION_SWEEP_SECONDS * 1000,
     eventLimit: { capacity: config.SOCKET_EVENT_BURST, refillPerSecond: config.SOCKET_EVENTS_PER_SECOND },
+  });
+  const socketIoPath = `${realtime.io.path()}/`;
+  httpServer.on('upgrade', (req, socket, head) => {
+    if (!req.url?.startsWith(socketIoPath)) nextUpgrades.emit('upgrade', req, socket, head);
   });
 
   // The key is read (or created) before the first request: a bad AUDIT_SIGNING_KEY stops the start.
