@@ -76,9 +76,9 @@ type Payload<E extends ClientEvent> = z.infer<(typeof CLIENT_EVENT_SCHEMAS)[E]>;
 type Result<E extends ClientEvent> = NonNullable<Parameters<ClientToServer[E]>[1]> extends (reply: Ack<infer T>) => void ? T : never;
 /** The same schemas, each seen as the parser of its own event's payload type. */
 const PAYLOAD_SCHEMAS: { [E in ClientEvent]: z.ZodType<Payload<E>> } = CLIENT_EVENT_SCHEMAS;
-type Handler<E extends ClientEvent> = (payload: Payload<E>, actor: Actor) => Promise<Result<E>>;
-/** A registered event: parse the raw payload (throws AppError), then run for the actor. */
-type Dispatch = { cost: number; run: (raw: unknown) => (actor: Actor) => Promise<unknown> };
+type Handler<E extends ClientEvent> = (payload: Payload<E>, actor: Actor, socket: DeskSocket) => Promise<Result<E>>;
+/** A registered event: parse the raw payload (throws AppError), then run for the actor on its socket. */
+type Dispatch = { cost: number; run: (raw: unknown) => (actor: Actor, socket: DeskSocket) => Promise<unknown> };
 
 function rateLimited(seconds: number) {
   return new AppError(
@@ -93,13 +93,15 @@ function rateLimited(seconds: number) {
 // rate limit, then the payload, and only then the database (session and
 // account still valid), then the handler; the answer (or the error) goes back in the ack.
 // One catch-all listener: socket.io cannot type a listener for a generic event
-// name, and each handler keeps its own types in the registry below.
-function dispatchEvents(socket: DeskSocket, limiter: EventLimiter, registry: ReadonlyMap<string, Dispatch>) {
-  socket.onAny((event: unknown, payload: unknown, ack: unknown) => {
-    dispatchEvent(socket, limiter, registry, { event, payload, ack }).catch((e: unknown) => {
+// name, and each handler keeps its own types in the registry below. The
+// listener is one function for every socket (socket.io calls it with the socket
+// as `this`): nothing is allocated per connection for it but its slot.
+function eventListener(limiter: EventLimiter, registry: ReadonlyMap<string, Dispatch>) {
+  return function onEvent(this: DeskSocket, event: unknown, payload: unknown, ack: unknown) {
+    dispatchEvent(this, limiter, registry, { event, payload, ack }).catch((e: unknown) => {
       log.error({ err: e }, 'socket event dispatch failed');
     });
-  });
+  };
 }
 
 // socket.io hands over whatever the client sent as the last argument.
@@ -119,7 +121,7 @@ async function dispatchEvent(
     reply(fail(rateLimited(taken.retryAfterSeconds)));
     return;
   }
-  let run: (actor: Actor) => Promise<unknown>;
+  let run: (actor: Actor, socket: DeskSocket) => Promise<unknown>;
   try {
     run = registered.run(payload ?? {});
   } catch (e) {
@@ -140,7 +142,7 @@ async function dispatchEvent(
   }
   socket.data.actor = actor;
   try {
-    reply({ ok: true, data: await run(actor) });
+    reply({ ok: true, data: await run(actor, socket) });
   } catch (e) {
     reply(fail(e));
   }
@@ -179,36 +181,49 @@ async function allPresence(io: DeskServer): Promise<ClaimPresence[]> {
   return Promise.all([...claimIds].map((id) => presenceOf(io, id)));
 }
 
-function registerHandlers(io: DeskServer, socket: DeskSocket, limiter: EventLimiter) {
+// A viewing socket that goes away leaves its claim's presence; registered (one
+// function for all sockets) once the socket first views a claim.
+function leavePresenceOnDisconnect(io: DeskServer) {
+  return function onDisconnecting(this: DeskSocket) {
+    const viewing = this.data.viewing;
+    if (viewing) setTimeout(() => void broadcastPresence(io, viewing).catch(() => {}), 50);
+  };
+}
+
+// The handlers are made once per server, not per connection: each gets the
+// socket its event arrived on.
+function eventRegistry(io: DeskServer): ReadonlyMap<string, Dispatch> {
   const registry = new Map<string, Dispatch>();
-  // Each registration names its socket and event literally: the authorization
-  // matrix test reads the registered events from this file.
-  const on = <E extends ClientEvent>(s: DeskSocket, event: E, handler: Handler<E>) => {
+  const onDisconnecting = leavePresenceOnDisconnect(io);
+  // Each registration names its event literally: the authorization matrix
+  // test reads the registered events from this file.
+  const on = <E extends ClientEvent>(event: E, handler: Handler<E>) => {
     const schema = PAYLOAD_SCHEMAS[event];
     registry.set(event, {
       cost: EVENT_COST[event],
       run: (raw) => {
         const payload = parseOrThrow(schema, raw, { whole: event });
-        return (actor) => handler(payload, actor);
+        return (actor, socket) => handler(payload, actor, socket);
       },
     });
   };
-  on(socket, 'sync', async ({ since }) => replayChanges({ since }));
+  on('sync', async ({ since }) => replayChanges({ since }));
 
-  on(socket, 'presence:snapshot', async () => allPresence(io));
+  on('presence:snapshot', async () => allPresence(io));
 
-  on(socket, 'presence:view', async ({ claimId }) => {
+  on('presence:view', async ({ claimId }, _actor, socket) => {
     const previous = socket.data.viewing;
     if (previous === claimId) return null;
     if (previous) await socket.leave(claimRoom(previous));
     socket.data.viewing = claimId;
     socket.data.writing = null;
     if (claimId) await socket.join(claimRoom(claimId));
+    if (claimId && !socket.listeners('disconnecting').includes(onDisconnecting)) socket.on('disconnecting', onDisconnecting);
     await Promise.all([previous, claimId].filter((id): id is string => Boolean(id)).map((id) => broadcastPresence(io, id)));
     return null;
   });
 
-  on(socket, 'presence:writing', async ({ claimId, what }, actor) => {
+  on('presence:writing', async ({ claimId, what }, actor, socket) => {
     if (!canAnnounceWriting(actor)) throw new AppError('forbidden', 'Viewers cannot write verdicts or comments.');
     if (socket.data.viewing !== claimId) throw new AppError('invalid_input', 'claimId: open the claim before writing on it.');
     if (socket.data.writing === what) return null;
@@ -219,13 +234,9 @@ function registerHandlers(io: DeskServer, socket: DeskSocket, limiter: EventLimi
 
   // The whole payload was parsed with socketVerdictSchema: the HTTP body's verdict rules plus the claim id.
   // The browser saves here while its socket is connected (the HTTP route is its fallback): same rule, same audit.
-  on(socket, 'verdict:set', async ({ claimId, ...verdict }, actor) => setVerdict({ actor, claimId, verdict, requestId: randomUUID() }));
+  on('verdict:set', async ({ claimId, ...verdict }, actor) => setVerdict({ actor, claimId, verdict, requestId: randomUUID() }));
 
-  dispatchEvents(socket, limiter, registry);
-  socket.on('disconnecting', () => {
-    const viewing = socket.data.viewing;
-    if (viewing) setTimeout(() => void broadcastPresence(io, viewing).catch(() => {}), 50);
-  });
+  return registry;
 }
 
 const localSockets = (io: DeskServer) => [...io.of('/').sockets.values()] as DeskSocket[];
@@ -302,9 +313,10 @@ export function attachRealtime(
     });
   });
   const limiter = createRateLimiter(options.eventLimit);
+  const onEvent = eventListener(limiter, eventRegistry(io));
   io.on('connection', (socket) => {
     void socket.join(DESK_ROOM);
-    registerHandlers(io, socket, limiter);
+    socket.onAny(onEvent);
   });
   const stopWatching = watchSessions(io, options.sessionSweepMs);
   const listener = listenForEndedSessions(databaseUrl, {
