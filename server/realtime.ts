@@ -150,14 +150,29 @@ async function dispatchEvent(
 
 /** The handshake: the session cookie's account, or the error that refuses the connection. */
 async function authenticate(socket: DeskSocket): Promise<Error | undefined> {
-  const session = await sessionFromCookieHeader(socket.request.headers.cookie);
+  const cookie = socket.request.headers.cookie;
+  forgetHandshakeHeaders(socket);
+  const session = await sessionFromCookieHeader(cookie);
   if (!session) return new Error('unauthenticated');
-  socket.data.actor = session.actor;
-  socket.data.sessionId = session.sessionId;
-  socket.data.expiresAt = session.expiresAt;
-  socket.data.viewing = null;
-  socket.data.writing = null;
+  // One object literal: its fields live in the object itself, with no separate
+  // property store as when they are added one by one to socket.io's `{}`.
+  socket.data = { actor: session.actor, sessionId: session.sessionId, expiresAt: session.expiresAt, viewing: null, writing: null };
   return undefined;
+}
+
+// socket.io keeps the connection's first HTTP request for as long as the socket
+// is open (engine.io's `socket.request`, and for a websocket also the upgrade's
+// response object), and its headers in `socket.handshake`: the raw and parsed
+// headers with the whole cookie header, about a kilobyte per client. Nothing
+// reads them once the session cookie has been read, so they are emptied
+// (socket.io's memory tip discards the request altogether, which would leave
+// the middleware no cookie to read). Remote `fetchSockets()` results carry the
+// handshake too: no cookie travels between the servers either.
+function forgetHandshakeHeaders(socket: DeskSocket) {
+  const { request } = socket;
+  request.headers = {};
+  request.rawHeaders = [];
+  socket.handshake.headers = request.headers;
 }
 
 async function presenceOf(io: DeskServer, claimId: string): Promise<ClaimPresence> {
