@@ -89,6 +89,14 @@ export function timedQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(
 export async function inPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pgPool().connect();
   let broken: Error | undefined;
+  // A checked-out client's connection dropping (database restarted) is an
+  // 'error' event on the client: without a listener it would crash the process.
+  // The running query rejects as well; the connection is not reused.
+  const onError = (err: Error) => {
+    broken = err;
+    log.warn({ err: err.message }, 'database connection lost (in use)');
+  };
+  client.on('error', onError);
   try {
     await timedQuery(client, { text: 'BEGIN' });
     const result = await fn(client);
@@ -100,6 +108,7 @@ export async function inPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<
     });
     throw e;
   } finally {
+    client.removeListener('error', onError);
     client.release(broken);
   }
 }
