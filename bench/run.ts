@@ -1,4 +1,5 @@
-// `npm run bench` runs every benchmark; `npm run bench -- fanout scale` runs
+// `npm run bench` runs every benchmark; `npm run bench -- fanout scale` (or
+// `npm run bench -- vitals`: web vitals in Chromium) runs
 // the ones named. Each prints its table and writes it into docs/BENCHMARKS.md.
 // Figures, not tests: nothing here passes or fails on timing.
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { runCleanups } from './support/processes';
 import { writeResults } from './support/report';
 import { verdictThroughput } from './verdict-throughput';
 import { verdictProfile } from './verdict-profile';
+import { vitals } from './vitals';
 
 const ALL: Benchmark[] = [
   fanout,
@@ -32,6 +34,8 @@ const ALL: Benchmark[] = [
   storyPages,
   figuresExtraction,
   figuresBoard,
+  // Last: it marks the shared story desk's figures read and saves verdicts on it.
+  vitals,
 ];
 
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
