@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
-import '@fontsource-variable/inter';
+import { fontVariables } from './fonts';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,7 +15,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // would carry no CSP nonce and its scripts would be blocked (proxy.ts).
   await connection();
   return (
-    <html lang="en">
+    <html lang="en" className={fontVariables}>
       <body className="min-h-screen font-sans text-[15px] leading-relaxed">{children}</body>
     </html>
   );
