@@ -186,10 +186,24 @@ function functionWriter(pool: pg.Pool, actor: { id: string; email: string }, cla
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ outcome: string; before: ClaimRow; after: ClaimRow & { version: number }; prev_seq: string | null; prev_hash: string | null }>(
-        'SELECT * FROM factdesk_set_verdict($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10)',
-        [claim.id, claim.version, statusFor(n++), REASON, JSON.stringify(EVIDENCE), null, actor.id, new Date(), STORY_LOCK, AUDIT_CHAIN_LOCK],
-      );
+      const { rows } = await client.query<{
+        outcome: string;
+        before: ClaimRow;
+        after: ClaimRow & { version: number };
+        prev_seq: string | null;
+        prev_hash: string | null;
+      }>('SELECT * FROM factdesk_set_verdict($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10)', [
+        claim.id,
+        claim.version,
+        statusFor(n++),
+        REASON,
+        JSON.stringify(EVIDENCE),
+        null,
+        actor.id,
+        new Date(),
+        STORY_LOCK,
+        AUDIT_CHAIN_LOCK,
+      ]);
       const r = rows[0]!;
       if (r.outcome !== 'ok') {
         await client.query('ROLLBACK');
@@ -213,7 +227,20 @@ function functionWriter(pool: pg.Pool, actor: { id: string; email: string }, cla
       await client.query(
         `INSERT INTO audit_events (seq, at, actor_id, actor_label, action, claim_id, before, after, reason, request_id, prev_hash, hash)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [event.seq, event.at, event.actorId, event.actorLabel, event.action, event.claimId, JSON.stringify(event.before), JSON.stringify(event.after), event.reason, null, event.prevHash, hashEvent(event)],
+        [
+          event.seq,
+          event.at,
+          event.actorId,
+          event.actorLabel,
+          event.action,
+          event.claimId,
+          JSON.stringify(event.before),
+          JSON.stringify(event.after),
+          event.reason,
+          null,
+          event.prevHash,
+          hashEvent(event),
+        ],
       );
       await client.query('COMMIT');
       claim.version = r.after.version;
@@ -296,7 +323,13 @@ export const verdictThroughput: Benchmark = {
         }
         await sleep(500);
 
-        const [socket, http, base, floor, off] = paths.map((p) => p.result) as [ClosedLoopResult, ClosedLoopResult, ClosedLoopResult, ClosedLoopResult, ClosedLoopResult];
+        const [socket, http, base, floor, off] = paths.map((p) => p.result) as [
+          ClosedLoopResult,
+          ClosedLoopResult,
+          ClosedLoopResult,
+          ClosedLoopResult,
+          ClosedLoopResult,
+        ];
         const [s1, h1, b1, f1] = [socket, http, base, floor].map((r) => summarize(r.latencies));
         rows.push([
           String(writers),
@@ -358,12 +391,18 @@ export const verdictThroughput: Benchmark = {
       'The SQL floor now: the four round trips a verdict costs since issue 16 (`BEGIN`, `factdesk_set_verdict(…)`, the audit `INSERT`, `COMMIT`), ' +
         'through plain pg in the same turns, with the same hashing and nothing else.',
       '',
-      markdownTable(['writers', 'SQL floor tx/s', 'floor p50 / p99', 'ratio socket / floor', 'ratio HTTP / floor', 'floor / plain pg (before)', 'errors'], floorRows),
+      markdownTable(
+        ['writers', 'SQL floor tx/s', 'floor p50 / p99', 'ratio socket / floor', 'ratio HTTP / floor', 'floor / plain pg (before)', 'errors'],
+        floorRows,
+      ),
       '',
       `Signed audit checkpoints on and off (\`AUDIT_CHECKPOINTS_DISABLED\`), socket saves on two servers on the same database taking turns with the others; ` +
         'the signing server keeps polling while the other one runs (it signs every 100 events, after commit).',
       '',
-      markdownTable(['writers', 'socket verdicts/s, checkpoints on', 'socket verdicts/s, checkpoints off', 'ratio (on / off)', 'errors (on / off)'], checkpointRows),
+      markdownTable(
+        ['writers', 'socket verdicts/s, checkpoints on', 'socket verdicts/s, checkpoints off', 'ratio (on / off)', 'errors (on / off)'],
+        checkpointRows,
+      ),
       '',
       chain,
     ].join('\n');

@@ -37,13 +37,12 @@ function createClient(): PrismaClient {
   pool.on('error', () => {});
   globalThis.__factdeskPool = pool;
   const adapter = new PrismaPg(pool, {
-      disposeExternalPool: true,
-      // The pool drops the broken connection and opens new ones when the
-      // database is back; these only make an outage visible in the log.
-      onPoolError: (err) => log.warn({ err: err.message }, 'database connection lost (idle)'),
-      onConnectionError: (err) => log.warn({ err: err.message }, 'database connection lost (in use)'),
-    },
-  );
+    disposeExternalPool: true,
+    // The pool drops the broken connection and opens new ones when the
+    // database is back; these only make an outage visible in the log.
+    onPoolError: (err) => log.warn({ err: err.message }, 'database connection lost (idle)'),
+    onConnectionError: (err) => log.warn({ err: err.message }, 'database connection lost (in use)'),
+  });
   return new PrismaClient({ adapter });
 }
 

@@ -13,7 +13,9 @@ import { z } from '../validation/zod';
 import type { ClaimDetailRow } from './claim-dto';
 
 const timestamp = z.string().transform((s) => new Date(s));
-const person = z.object({ id: z.string(), display_name: z.string(), email: z.string() }).transform((u) => ({ id: u.id, displayName: u.display_name, email: u.email }));
+const person = z
+  .object({ id: z.string(), display_name: z.string(), email: z.string() })
+  .transform((u) => ({ id: u.id, displayName: u.display_name, email: u.email }));
 
 const claimColumns = z.object({
   id: z.string(),
@@ -92,7 +94,14 @@ const beforeColumns = z
     version: z.number().int(),
     decided_by_id: z.string().nullable(),
   })
-  .transform((c) => ({ status: c.status, reason: c.reason, evidence: c.evidence, reReviewAt: c.re_review_at, version: c.version, decidedById: c.decided_by_id }));
+  .transform((c) => ({
+    status: c.status,
+    reason: c.reason,
+    evidence: c.evidence,
+    reReviewAt: c.re_review_at,
+    version: c.version,
+    decidedById: c.decided_by_id,
+  }));
 
 const resultSchema = z.object({
   outcome: z.enum(['ok', 'conflict', 'missing']),
@@ -106,7 +115,16 @@ const resultSchema = z.object({
   prev_hash: z.string().nullable(),
 });
 
-export type VerdictWrite = { claimId: string; expectedVersion: number; status: (typeof CLAIM_STATUSES)[number]; reason: string; evidence: unknown; reReviewAt: Date | null; actorId: string; now: Date };
+export type VerdictWrite = {
+  claimId: string;
+  expectedVersion: number;
+  status: (typeof CLAIM_STATUSES)[number];
+  reason: string;
+  evidence: unknown;
+  reReviewAt: Date | null;
+  actorId: string;
+  now: Date;
+};
 
 export type VerdictSqlResult =
   | { outcome: 'missing' }

@@ -135,14 +135,24 @@ describe('POST /api/claims/{id}/verdict', () => {
   it('answers with the claim exactly as a fresh read shows it (the SQL path maps every column as Prisma does)', async () => {
     const id = await desk.claimId('003_c796c6a1adc09b2d');
     const before = await db.claim.findUniqueOrThrow({ where: { id } });
-    const res = await desk.call('reviewer', 'POST', `/api/claims/${id}/verdict`, verdict(before.version, { status: 'outdated', reReviewAt: '2027-01-15T09:30:00.000Z' }));
+    const res = await desk.call(
+      'reviewer',
+      'POST',
+      `/api/claims/${id}/verdict`,
+      verdict(before.version, { status: 'outdated', reReviewAt: '2027-01-15T09:30:00.000Z' }),
+    );
     expect(res.status).toBe(200);
     const answered = (await res.json()) as Record<string, unknown>;
     const read = await desk.call('viewer', 'GET', `/api/claims/${id}`);
     expect(read.status).toBe(200);
     // The page's read adds the story and more; every field of the answer is as the read has it.
     expect(await read.json()).toMatchObject(answered);
-    expect(answered).toMatchObject({ status: 'outdated', reReviewAt: '2027-01-15T09:30:00.000Z', body: before.body, publishedAt: before.publishedAt?.toISOString() ?? null });
+    expect(answered).toMatchObject({
+      status: 'outdated',
+      reReviewAt: '2027-01-15T09:30:00.000Z',
+      body: before.body,
+      publishedAt: before.publishedAt?.toISOString() ?? null,
+    });
     // And the 409's `current` is the same shape.
     const conflict = await desk.call('reviewer2', 'POST', `/api/claims/${id}/verdict`, verdict(before.version));
     expect(conflict.status).toBe(409);
