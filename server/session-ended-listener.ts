@@ -9,6 +9,42 @@ import { SESSION_ENDED_CHANNEL, type SessionEnded, sessionEndedSchema } from '..
 import { ACCOUNT_CHANGED_CHANNEL, accountChangedSchema, forgetAccount, setAccountCacheLive } from '../lib/auth/account-cache';
 
 const RETRY_MS = [250, 1_000, 2_000, 5_000];
+const BARRIER_TIMEOUT_MS = 2_000;
+export const LISTENER_APPLICATION_NAME = 'factdesk-listener';
+
+/**
+ * The account cache's barrier (lib/auth/account-cache.ts) on this LISTEN
+ * connection: a statement started after the call; by its answer, every
+ * notification committed before it has been delivered. Callers that arrive
+ * while one is running share the next one (the running one may predate them).
+ */
+function barrierOn(client: pg.Client): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const run = (): Promise<void> => {
+    const query = client.query('SELECT 1').then(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer on the LISTEN connection')), BARRIER_TIMEOUT_MS);
+    });
+    running = Promise.race([query, timeout]).finally(() => {
+      clearTimeout(timer);
+      running = null;
+    });
+    return running;
+  };
+  return () => {
+    if (next) return next;
+    if (!running) return run();
+    next = running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return run();
+      });
+    return next;
+  };
+}
 
 function safeJson(text: string | undefined): unknown {
   try {
@@ -56,7 +92,8 @@ export function listenForEndedSessions(
   };
 
   const open = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl, ...poolSettings() });
+    // Named, so operators (and tests) can tell this connection in pg_stat_activity.
+    const client = new pg.Client({ connectionString: databaseUrl, ...poolSettings(), application_name: LISTENER_APPLICATION_NAME });
     // Kept for the client's whole life: an 'error' without a listener would crash the process.
     client.on('error', (err) => {
       log.warn({ err: err.message }, 'session-end listener lost its database connection; it reconnects');
@@ -68,7 +105,7 @@ export function listenForEndedSessions(
         const parsed = accountChangedSchema.safeParse(safeJson(msg.payload));
         // Unreadable: forget everything rather than risk keeping a changed account.
         if (parsed.success) forgetAccount(parsed.data);
-        else setAccountCacheLive(true);
+        else setAccountCacheLive(true, barrierOn(client));
         return;
       }
       if (msg.channel !== SESSION_ENDED_CHANNEL || !msg.payload) return;
@@ -93,7 +130,7 @@ export function listenForEndedSessions(
       return;
     }
     current = client;
-    setAccountCacheLive(true);
+    setAccountCacheLive(true, barrierOn(client));
     if (failures > 0) handlers.reconnected();
     failures = 0;
     markReady();

@@ -27,14 +27,20 @@ const MAX_ENTRIES = 10_000;
 
 type Row = { id: string; userId: string };
 type Entry = { row: Row; at: number };
-type Cache = { live: boolean; generation: number; entries: Map<string, Entry> };
+/**
+ * Resolves once every change committed before the call has been heard (a
+ * round trip on the LISTEN connection: PostgreSQL delivers the notifications
+ * committed before a statement ahead of its answer). Rejects when it cannot tell.
+ */
+export type Barrier = () => Promise<void>;
+type Cache = { live: boolean; generation: number; entries: Map<string, Entry>; barrier: Barrier | null };
 
 declare global {
   var __factdeskAccountCache: Cache | undefined;
 }
 
 function cache(): Cache {
-  globalThis.__factdeskAccountCache ??= { live: false, generation: 0, entries: new Map() };
+  globalThis.__factdeskAccountCache ??= { live: false, generation: 0, entries: new Map(), barrier: null };
   return globalThis.__factdeskAccountCache;
 }
 
@@ -45,10 +51,18 @@ function cache(): Cache {
  */
 export async function cachedSessionRow<R extends Row>(key: string, load: () => Promise<R | null>): Promise<R | null> {
   const c = cache();
-  if (c.live) {
+  if (c.live && c.barrier) {
     const hit = c.entries.get(key);
-    if (hit && Date.now() - hit.at < ACCOUNT_CACHE_MAX_AGE_MS) return hit.row as R;
-    if (hit) c.entries.delete(key);
+    if (hit && Date.now() - hit.at < ACCOUNT_CACHE_MAX_AGE_MS) {
+      // A change committed just before this request may not have been heard
+      // yet: wait until it has (one short round trip, shared by concurrent
+      // requests), then use the row only if nothing dropped it meanwhile.
+      const heard = await c.barrier().then(
+        () => true,
+        () => false,
+      );
+      if (heard && c.entries.get(key) === hit) return hit.row as R;
+    } else if (hit) c.entries.delete(key);
   }
   const generation = c.generation;
   const row = await load();
@@ -70,11 +84,12 @@ export function forgetAccount(changed: AccountChanged): void {
 }
 
 /** The listener is (or is no longer) hearing every change: either way, start empty. */
-export function setAccountCacheLive(live: boolean): void {
+export function setAccountCacheLive(live: boolean, barrier: Barrier | null = null): void {
   const c = cache();
   c.generation++;
   c.entries.clear();
-  c.live = live;
+  c.live = live && barrier !== null;
+  c.barrier = c.live ? barrier : null;
 }
 
 export function accountCacheSize(): number {

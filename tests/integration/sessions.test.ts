@@ -153,12 +153,12 @@ describe('signing out', () => {
 
 describe('after the database connection of the session listener is lost', () => {
   const listeners = () =>
-    db.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN factdesk_session_ended%'`;
+    db.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'factdesk-listener'`;
 
   it('each server listens again, and sign-out still closes sockets on every server', { timeout: 60_000 }, async () => {
     const before = await listeners();
     expect(before).toHaveLength(2); // one per app server
-    await db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN factdesk_session_ended%'`;
+    await db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'factdesk-listener'`;
     // Wait until both servers have reconnected: new backends, none of the old.
     await vi.waitFor(
       async () => {

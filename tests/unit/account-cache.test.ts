@@ -18,6 +18,9 @@ function counted(value: ReturnType<typeof row> | null = row()) {
   return load;
 }
 
+// The LISTEN connection's round trip: here, at once.
+const heard = () => Promise.resolve();
+
 afterEach(() => setAccountCacheLive(false));
 
 describe('account cache', () => {
@@ -31,7 +34,7 @@ describe('account cache', () => {
   });
 
   it('while listening, reads a session once and answers from memory after', async () => {
-    setAccountCacheLive(true);
+    setAccountCacheLive(true, heard);
     const load = counted();
     expect(await cachedSessionRow('id:a', load)).toEqual(row());
     expect(await cachedSessionRow('id:a', load)).toEqual(row());
@@ -39,7 +42,7 @@ describe('account cache', () => {
   });
 
   it('a change to the user, or to the session, makes the next call read again', async () => {
-    setAccountCacheLive(true);
+    setAccountCacheLive(true, heard);
     const load = counted();
     await cachedSessionRow('id:a', load);
     forgetAccount({ userId: OTHER });
@@ -54,7 +57,7 @@ describe('account cache', () => {
   });
 
   it('does not keep a row read while a change was announced (it may predate the change)', async () => {
-    setAccountCacheLive(true);
+    setAccountCacheLive(true, heard);
     let release: () => void = () => {};
     const slow = async () => {
       await new Promise<void>((resolve) => (release = resolve));
@@ -68,7 +71,7 @@ describe('account cache', () => {
   });
 
   it('losing the listener empties the cache and turns it off', async () => {
-    setAccountCacheLive(true);
+    setAccountCacheLive(true, heard);
     await cachedSessionRow('id:a', counted());
     expect(accountCacheSize()).toBe(1);
     setAccountCacheLive(false);
@@ -79,8 +82,35 @@ describe('account cache', () => {
     expect(load.calls).toBe(2);
   });
 
+  it('a hit waits until every change committed before it has been heard, and reads again if one dropped the row', async () => {
+    let announce: () => void = () => {};
+    // The change's notification arrives while the round trip is under way.
+    setAccountCacheLive(true, () => {
+      announce();
+      return Promise.resolve();
+    });
+    const load = counted();
+    await cachedSessionRow('id:a', load);
+    announce = () => forgetAccount({ userId: USER });
+    await cachedSessionRow('id:a', load);
+    expect(load.calls).toBe(2);
+    // Read again after the change, and kept: nothing new was announced since.
+    announce = () => {};
+    await cachedSessionRow('id:a', load);
+    await cachedSessionRow('id:a', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('reads the database when it cannot tell whether a change was missed', async () => {
+    setAccountCacheLive(true, () => Promise.reject(new Error('LISTEN connection lost')));
+    const load = counted();
+    await cachedSessionRow('id:a', load);
+    await cachedSessionRow('id:a', load);
+    expect(load.calls).toBe(2);
+  });
+
   it('does not keep a missing session (a wrong cookie is read each time)', async () => {
-    setAccountCacheLive(true);
+    setAccountCacheLive(true, heard);
     const load = counted(null);
     await cachedSessionRow('id:x', load);
     await cachedSessionRow('id:x', load);
