@@ -1,7 +1,7 @@
 'use client';
 
 // Filter bar for the claims list. Selects apply at once, search on Enter.
-import { useRouter } from 'next/navigation';
+import { useDeskRouter } from '@/components/navigation-progress';
 import { useRef } from 'react';
 import { STATUS_LABELS } from '@/lib/utils/status-labels';
 import { CLAIM_STATUSES } from '@/lib/validation/claims';
@@ -18,7 +18,7 @@ const VIEWS = [
 ] as const;
 
 export function ClaimFilters({ status, lang, q, assigned, due, languages, focusSearch }: Props) {
-  const router = useRouter();
+  const router = useDeskRouter();
   const form = useRef<HTMLFormElement>(null);
   const view = due ? 'due' : assigned === 'me' ? 'mine' : assigned === 'none' ? 'unassigned' : '';
 

@@ -2,7 +2,7 @@
 
 // j / k on the claim page: next / previous claim of the list the reviewer came from.
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { useDeskRouter } from '@/components/navigation-progress';
 import { useShortcuts } from './use-shortcuts';
 
 export function ClaimNav({
@@ -16,7 +16,7 @@ export function ClaimNav({
   listQuery: string;
   children?: React.ReactNode;
 }) {
-  const router = useRouter();
+  const router = useDeskRouter();
   const href = (id: string) => `/claims/${id}${listQuery ? `?${listQuery}` : ''}`;
   useShortcuts({
     j: () => next && router.push(href(next)),

@@ -7,7 +7,7 @@
 // hydrates first, so a j pressed as soon as the desk says it is ready is never
 // lost to a page whose own script has not run yet. They read the links from the
 // DOM as it is, which server-rendered rows already fill.
-import { useRouter } from 'next/navigation';
+import { useDeskRouter } from '@/components/navigation-progress';
 import { useEffect, useRef, useState } from 'react';
 import { useShortcuts } from './use-shortcuts';
 
@@ -34,7 +34,7 @@ const SHORTCUTS: [string, string][] = [
 ];
 
 export function GlobalShortcuts() {
-  const router = useRouter();
+  const router = useDeskRouter();
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
 

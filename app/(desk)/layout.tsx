@@ -11,6 +11,7 @@ import { RealtimeProvider } from '@/components/realtime/realtime-provider';
 import { RoleWatch } from '@/components/realtime/role-watch';
 import { GlobalShortcuts } from '@/components/global-shortcuts';
 import { LogoutButton } from '@/components/logout-button';
+import { NavigationProgress } from '@/components/navigation-progress';
 import { SessionKeepAlive } from '@/components/session-keepalive';
 
 export default async function DeskLayout({ children }: { children: React.ReactNode }) {
@@ -77,6 +78,7 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
           </div>
         </div>
       </header>
+      <NavigationProgress />
       <SessionKeepAlive />
       <GlobalShortcuts />
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">

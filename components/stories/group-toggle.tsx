@@ -2,12 +2,12 @@
 
 // "Group by story" on the claims list: a switch remembered in a cookie (read
 // by the page on the server), then the list is rendered again in the new view.
-import { useRouter } from 'next/navigation';
+import { useDeskRouter } from '@/components/navigation-progress';
 import { useTransition } from 'react';
 import { CLAIMS_VIEW_COOKIE, CLAIMS_VIEW_MAX_AGE, type ClaimsView } from '@/lib/utils/claims-view';
 
 export function GroupToggle({ view, filterQuery }: { view: ClaimsView; filterQuery: string }) {
-  const router = useRouter();
+  const router = useDeskRouter();
   const [pending, startTransition] = useTransition();
   const on = view === 'stories';
   function toggle() {

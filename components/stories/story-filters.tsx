@@ -1,12 +1,12 @@
 'use client';
 
 // The stories list's search (on Enter) and "hide articles alone" (at once); both travel in the URL.
-import { useRouter } from 'next/navigation';
+import { useDeskRouter } from '@/components/navigation-progress';
 import { useRef } from 'react';
 import { formText } from '../form-text';
 
 export function StoryFilters({ q, hideAlone }: { q?: string; hideAlone: boolean }) {
-  const router = useRouter();
+  const router = useDeskRouter();
   const form = useRef<HTMLFormElement>(null);
   function apply() {
     if (!form.current) return;

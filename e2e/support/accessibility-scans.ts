@@ -600,7 +600,7 @@ export const SCANS: Scan[] = [
   },
   {
     name: 'page loading',
-    covers: ['loading:/'],
+    covers: [],
     roles: ['viewer'],
     navigationHeld: true,
     open: async (page) => {
