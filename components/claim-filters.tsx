@@ -4,7 +4,7 @@
 import { useDeskRouter } from '@/components/navigation-progress';
 import { useRef } from 'react';
 import { STATUS_LABELS } from '@/lib/utils/status-labels';
-import { CLAIM_STATUSES } from '@/lib/validation/claims';
+import { CLAIM_STATUSES } from '@/lib/validation/vocabulary';
 import { languageName } from '@/lib/utils/format';
 import { formText } from './form-text';
 

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import type { CommentDto } from '@/lib/validation/claims';
 import { avatarColour, formatDateTime, initials } from '@/lib/utils/format';
-import { COMMENT_MAX } from '@/lib/validation/verdicts';
+import { COMMENT_MAX } from '@/lib/validation/vocabulary';
 import { postJson } from './api-client';
 import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
 import { useLateConfirmation } from './use-late-confirmation';

@@ -6,7 +6,7 @@
 // saved under the server's name.
 import { useRef, useState } from 'react';
 import { exportUrl } from '@/lib/utils/export-url';
-import { EXPORT_FORMATS, EXPORT_FORMAT_HELP, EXPORT_FORMAT_LABELS, type ExportFormat } from '@/lib/validation/export';
+import { EXPORT_FORMATS, EXPORT_FORMAT_HELP, EXPORT_FORMAT_LABELS, type ExportFormat } from '@/lib/validation/vocabulary';
 
 type Props = {
   /** The list's filters as a query string ("status=disputed&q=…"). */

@@ -1,5 +1,5 @@
 import { STATUS_LABELS } from '@/lib/utils/status-labels';
-import type { ClaimStatus } from '@/lib/validation/claims';
+import { type ClaimStatus } from '@/lib/validation/vocabulary';
 
 const STYLES: Record<ClaimStatus, string> = {
   unreviewed: 'bg-slate-100 text-slate-700 ring-slate-300',

@@ -3,7 +3,7 @@ import { requirePageActor } from '@/lib/auth/page-actor';
 import { canAnnounceWriting, canImportArticles, canManageUsers, canReview } from '@/lib/auth/permissions';
 import { listQueueIds } from '@/lib/claims/list-queue-ids';
 import { latestSeq } from '@/lib/history/replay-changes';
-import { ROLE_LABELS } from '@/lib/validation/users';
+import { ROLE_LABELS } from '@/lib/validation/vocabulary';
 import { ChangeNotices } from '@/components/realtime/change-notices';
 import { ConnectionStatus } from '@/components/realtime/connection-status';
 import { QueueLink } from '@/components/realtime/queue-link';

@@ -3,6 +3,7 @@
 // and along x (by date when every figure has one, else by article).
 import type { FigureDto } from '@/lib/validation/figures';
 import { dayOf, figureBounds } from './figure-text';
+import { lazy } from '@/lib/utils/lazy';
 
 export const LOG_RATIO = 20;
 
@@ -49,7 +50,7 @@ export type XLayout = {
 };
 
 const DAY_MS = 86_400_000;
-const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDay = lazy(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }));
 
 /** Figures sharing one x are spread a little around it, so none hides another. */
 function spread(ids: string[], centre: number, width: number, into: Map<string, number>) {
@@ -74,7 +75,7 @@ export function xLayout(figures: FigureDto[], articleLabel: (f: FigureDto) => st
         position,
       );
     }
-    return { mode: 'time', position, ticks: distinct.map((d) => ({ at: at(d), label: shortDay.format(new Date(t(d))) })) };
+    return { mode: 'time', position, ticks: distinct.map((d) => ({ at: at(d), label: shortDay().format(new Date(t(d))) })) };
   }
   const articles = [...new Set(figures.map((f) => f.claimId))];
   const band = 1 / articles.length;

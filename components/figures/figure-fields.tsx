@@ -4,7 +4,8 @@
 // qualifier, what it counts, who says it, and when. Shared by the "Add as
 // figure" form and the correction form; the server validates the same shapes
 // (figureAddSchema, figureCorrectionSchema).
-import { FIGURE_COUNTED, FIGURE_COUNTED_LABELS, FIGURE_QUALIFIERS, type FigureCounted, type FigureDto, type FigureQualifier } from '@/lib/validation/figures';
+import { type FigureDto } from '@/lib/validation/figures';
+import { FIGURE_COUNTED, FIGURE_COUNTED_LABELS, FIGURE_QUALIFIERS, type FigureCounted, type FigureQualifier } from '@/lib/validation/vocabulary';
 import { QUALIFIER_WORDS } from './figure-text';
 
 export type FigureDraft = {

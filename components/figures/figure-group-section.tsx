@@ -4,7 +4,8 @@
 // counted, the chart, and the table with the same data. A group the page
 // sent closed shows its heading and fetches its figures when opened.
 import { useEffect, useRef, useState } from 'react';
-import { STORY_FIGURES_PAGE_MAX, type FigureDto, type FigureGroup, type StoryFiguresPage } from '@/lib/validation/figures';
+import { type FigureDto, type FigureGroup, type StoryFiguresPage } from '@/lib/validation/figures';
+import { STORY_FIGURES_PAGE_MAX } from '@/lib/validation/vocabulary';
 import { CHART_POINTS_MAX, chartSample, rowsShown } from './board-payload';
 import { FigureChart } from './figure-chart';
 import { FigureTable, rowId } from './figure-table';

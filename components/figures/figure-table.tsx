@@ -10,7 +10,8 @@
 import Link from 'next/link';
 import { Fragment, useRef, useState } from 'react';
 import { languageName } from '@/lib/utils/format';
-import { FIGURE_COUNTED_LABELS, type FigureDto, type FigureGroup } from '@/lib/validation/figures';
+import { type FigureDto, type FigureGroup } from '@/lib/validation/figures';
+import { FIGURE_COUNTED_LABELS } from '@/lib/validation/vocabulary';
 import { StatusBadge } from '../status-badge';
 import { FigureSentence } from './figure-sentence';
 import { QUALIFIER_WORDS, sourceOf, valueText, whenText } from './figure-text';

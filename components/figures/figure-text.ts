@@ -3,7 +3,8 @@
 // and when. Client-safe.
 import { describeFigure, figureDate, figureSourceKey, figureSourceName, formatFigure, type StorySources } from '@/lib/figures/board';
 import { formatDate } from '@/lib/utils/format';
-import type { FigureDto, FigureNumbers, FigureQualifier } from '@/lib/validation/figures';
+import type { FigureDto, FigureNumbers } from '@/lib/validation/figures';
+import { type FigureQualifier } from '@/lib/validation/vocabulary';
 
 export { formatNumber } from '@/lib/figures/board';
 

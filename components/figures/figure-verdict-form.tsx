@@ -9,9 +9,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { STATUS_LABELS } from '@/lib/utils/status-labels';
 import { formatDateTime } from '@/lib/utils/format';
-import type { ClaimStatus } from '@/lib/validation/claims';
+import { type ClaimStatus } from '@/lib/validation/vocabulary';
 import type { FigureDto } from '@/lib/validation/figures';
-import { REASON_MAX } from '@/lib/validation/verdicts';
+import { REASON_MAX } from '@/lib/validation/vocabulary';
 import { postJson } from '../api-client';
 import { StatusBadge } from '../status-badge';
 import { valueText } from './figure-text';

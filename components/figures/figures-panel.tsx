@@ -6,7 +6,8 @@
 // dismiss / restore. Dismissed figures are listed apart, struck through.
 import Link from 'next/link';
 import { useRef, useState } from 'react';
-import { FIGURE_COUNTED_LABELS, type FigureDto } from '@/lib/validation/figures';
+import { type FigureDto } from '@/lib/validation/figures';
+import { FIGURE_COUNTED_LABELS } from '@/lib/validation/vocabulary';
 import { postJson } from '../api-client';
 import { StatusBadge } from '../status-badge';
 import { useClaimFigures } from './claim-figures';

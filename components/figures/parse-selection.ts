@@ -1,7 +1,7 @@
 // A first guess at the numbers of a text an editor selected ("more than 1,200",
 // "cerca de 1,6 milhão", "около 104"), to prefill the "Add as figure" form.
 // The editor checks and corrects it; the extractor proper lives on the server.
-import type { FigureQualifier } from '@/lib/validation/figures';
+import { type FigureQualifier } from '@/lib/validation/vocabulary';
 
 export type ParsedSelection = { qualifier: FigureQualifier; value: number | null; min: number | null; max: number | null };
 

@@ -3,7 +3,8 @@
 // "Invite someone": email, name and role → a single-use link to hand on.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ROLE_LABELS, ROLES, type IssuedLink, type Role } from '@/lib/validation/users';
+import { type IssuedLink } from '@/lib/validation/users';
+import { ROLE_LABELS, ROLES, type Role } from '@/lib/validation/vocabulary';
 import { postJson } from '../api-client';
 import { FormError, FormField, inputClass, SubmitButton } from '../form-field';
 import { formText } from '../form-text';

@@ -4,7 +4,8 @@
 // status in the browser (a desk has tens of people, not thousands).
 import Link from 'next/link';
 import { useId, useState } from 'react';
-import { PEOPLE_STATUSES, ROLE_LABELS, ROLES, type PersonDto, type PersonStatus, type Role } from '@/lib/validation/users';
+import { type PersonDto } from '@/lib/validation/users';
+import { PEOPLE_STATUSES, ROLE_LABELS, ROLES, type PersonStatus, type Role } from '@/lib/validation/vocabulary';
 import { PERSON_STATUS_LABELS } from './person-badges';
 import { PersonRow } from './person-row';
 import type { AssignedClaim } from './status-toggle';

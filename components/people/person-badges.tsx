@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type PersonStatus, type Role } from '@/lib/validation/users';
+import { ROLE_LABELS, type PersonStatus, type Role } from '@/lib/validation/vocabulary';
 
 export const PERSON_STATUS_LABELS: Record<PersonStatus, string> = { active: 'Active', disabled: 'Disabled', invited: 'Invited' };
 

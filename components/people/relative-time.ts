@@ -1,5 +1,6 @@
 // "3 hours ago" for a time on the People page, relative to the time the page was rendered.
-const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+import { lazy } from '@/lib/utils/lazy';
+const rtf = lazy(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],
   ['month', 30 * 86_400_000],
@@ -12,7 +13,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function relativeTime(iso: string, now: string): string {
   const diff = new Date(iso).getTime() - new Date(now).getTime();
   for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms) return rtf.format(Math.round(diff / ms), unit);
+    if (Math.abs(diff) >= ms) return rtf().format(Math.round(diff / ms), unit);
   }
   return 'just now';
 }

@@ -3,7 +3,7 @@
 // Change someone's role: a button opens a small panel (select + save).
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ROLE_LABELS, ROLES, type Role } from '@/lib/validation/users';
+import { ROLE_LABELS, ROLES, type Role } from '@/lib/validation/vocabulary';
 import { ActionPanel, actionButton, useActionPanel } from '../action-panel';
 import { postJson } from '../api-client';
 

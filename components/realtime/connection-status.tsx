@@ -10,7 +10,7 @@ export function ConnectionStatus() {
       data-testid="connection-status"
       data-status={status}
       role="status"
-      className="inline-flex items-center gap-1.5 text-xs text-slate-600"
+      className="inline-flex w-28 shrink-0 items-center justify-end gap-1.5 text-xs text-slate-600"
       title={live ? 'Changes by others appear as they happen' : 'Reconnecting; nothing will be missed'}
     >
       <span aria-hidden className={`h-2 w-2 rounded-full ${live ? 'bg-emerald-500' : 'animate-pulse bg-amber-500'}`} />

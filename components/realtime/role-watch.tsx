@@ -5,7 +5,7 @@
 // role to every request; this only spares them a stale page.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ROLE_LABELS, type Role } from '@/lib/validation/users';
+import { ROLE_LABELS, type Role } from '@/lib/validation/vocabulary';
 import { useDeskChanges, useRealtime } from './realtime-provider';
 
 export function RoleWatch() {

@@ -2,8 +2,10 @@
 // they count, with the conflicts a reviewer should check first and the
 // progressions that only look like conflicts. Pure and client-safe (the board
 // page, the exports and GET /api/stories/{id}/figures share it).
-import { FIGURE_COUNTED, FIGURE_COUNTED_LABELS, type FigureConflict, type FigureDto, type FigureGroup, type FigureProgression } from '../validation/figures';
+import { FIGURE_COUNTED, FIGURE_COUNTED_LABELS } from '../validation/vocabulary';
+import type { FigureConflict, FigureDto, FigureGroup, FigureProgression } from '../validation/figures';
 import { formatDate } from '../utils/format';
+import { lazy } from '../utils/lazy';
 
 /**
  * How far an approximate figure reaches: "about 104" covers 104 ± 10%, and
@@ -64,14 +66,14 @@ const before = (a: FigureInterval, b: FigureInterval) => comparePoints(endPoint(
 // ---------------------------------------------------------------------------
 // Display
 
-const plain = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
-const compact = new Intl.NumberFormat('en', { notation: 'compact', compactDisplay: 'long', maximumFractionDigits: 2 });
+const plain = lazy(() => new Intl.NumberFormat('en', { maximumFractionDigits: 3 }));
+const compact = lazy(() => new Intl.NumberFormat('en', { notation: 'compact', compactDisplay: 'long', maximumFractionDigits: 2 }));
 
 /** 365315 → "365,315"; 1600000 → "1.6 million" (round millions and up only: 1,234,567 stays exact). */
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return n > 0 ? '∞' : '−∞';
-  if (Math.abs(n) >= 1e6 && Number(n.toPrecision(3)) === n) return compact.format(n);
-  return plain.format(n);
+  if (Math.abs(n) >= 1e6 && Number(n.toPrecision(3)) === n) return compact().format(n);
+  return plain().format(n);
 }
 
 const withUnit = (text: string, unit: string | null | undefined) => (unit === '%' ? `${text}%` : text);

@@ -1,7 +1,7 @@
 // Human wording for audit events (history lists, notices). Client-safe.
 // One line per action: a new action without its line does not compile.
 import type { AuditAction, LoginFailureReason, PublicAuditEvent } from '../validation/audit-events';
-import { ROLE_LABELS, type Role } from '../validation/users';
+import { ROLE_LABELS, type Role } from '../validation/vocabulary';
 import { statusWord } from './status-labels';
 
 /** A piece of wording; `{ user }` is text someone typed (names, emails), shown bidi-isolated. */

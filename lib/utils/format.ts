@@ -1,10 +1,14 @@
-// Small display helpers safe for browser and server.
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+// Small display helpers safe for browser and server. Each Intl object is made
+// on first use (lazy.ts): making one loads its ICU data, on the browser's
+// main thread during a cold page load.
+import { lazy } from './lazy';
+
+const languageNames = lazy(() => new Intl.DisplayNames(['en'], { type: 'language' }));
 
 export function languageName(code: string): string {
   if (code === 'und') return 'Unknown';
   try {
-    return languageNames.of(code) ?? code;
+    return languageNames().of(code) ?? code;
   } catch {
     return code;
   }
@@ -30,21 +34,21 @@ export function languageWithConfidence(code: string, confidence: number | null, 
 
 // Made once: constructing an Intl.DateTimeFormat costs about a third of a
 // millisecond, and a figures board formats thousands of dates (bench figures-board).
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const dayFormat = lazy(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }));
+const dateTimeFormat = lazy(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }));
 
 /** The day only, as formatDateTime writes it ("24 Feb 2019"), in UTC like every time on the desk. */
 export function formatDate(iso: string): string {
-  return dayFormat.format(new Date(iso));
+  return dayFormat().format(new Date(iso));
 }
 
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso)) + ' UTC';
+  return dateTimeFormat().format(new Date(iso)) + ' UTC';
 }
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const segmenter = lazy(() => new Intl.Segmenter('en', { granularity: 'grapheme' }));
 /** The characters a reader sees: "É" typed as E + a combining accent stays one. */
-const graphemes = (s: string) => Array.from(segmenter.segment(s), (g) => g.segment);
+const graphemes = (s: string) => Array.from(segmenter().segment(s), (g) => g.segment);
 
 export function initials(name: string): string {
   return name

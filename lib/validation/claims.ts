@@ -1,12 +1,12 @@
 // Shapes shared by the browser and the server for claims and their queries.
 import { z } from './zod';
+import { CLAIM_STATUSES, type ClaimStatus, type LanguageSource } from './vocabulary';
+export { CLAIM_STATUSES, LANGUAGE_SOURCES } from './vocabulary';
+export type { ClaimStatus, LanguageSource } from './vocabulary';
 import { CURSOR_MESSAGE, decodeClaimCursor } from './claim-cursor';
 import { idSchema } from './ids';
 import { storableText } from './text';
 import type { Evidence } from './verdicts';
-
-export const CLAIM_STATUSES = ['unreviewed', 'verified', 'disputed', 'outdated'] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 export const claimIdSchema = idSchema('claim ids are UUIDs; this one is malformed.');
 
@@ -44,8 +44,6 @@ export type ClaimSummary = {
 type Person = { id: string; displayName: string; email: string };
 
 /** The claim an article was imported beside, as a confirmed near-duplicate; similarity 0–1; its language, to show its title. */
-export const LANGUAGE_SOURCES = ['detected', 'override', 'declared'] as const;
-export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];
 
 export type NearDuplicateLink = { id: string; title: string; language: string; similarity: number };
 

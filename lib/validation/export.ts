@@ -1,35 +1,14 @@
 // The export query: the claims list's own filters plus reviewer, decision date
 // range, story and hand-picked ids. Shared by the Export dialog and the API.
 import { z } from './zod';
+import { EXPORT_FORMATS } from './vocabulary';
+export { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, EXPORT_FORMAT_HELP } from './vocabulary';
+export type { ExportFormat } from './vocabulary';
 import { listClaimsQuerySchema } from './claims';
 import { isoDay } from './dates';
 import { isId } from './ids';
 import { storyIdSchema } from './stories';
 import { storableText } from './text';
-
-// Additive only: the export.produced audit payload reads this list, and old rows must still parse.
-export const EXPORT_FORMATS = ['csv', 'figures-csv', 'json', 'claimreview', 'html', 'pdf'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
-  csv: 'CSV spreadsheet',
-  'figures-csv': 'Figures spreadsheet (CSV)',
-  json: 'JSON data (with history)',
-  claimreview: 'schema.org ClaimReview (JSON-LD)',
-  html: 'Printable report (HTML)',
-  pdf: 'PDF report',
-};
-
-/** One line under each format in the Export dialog: what the file holds. */
-export const EXPORT_FORMAT_HELP: Record<ExportFormat, string> = {
-  csv: 'One row per claim with its verdict, reviewer and dates.',
-  'figures-csv':
-    'One row per figure (dismissed ones left out): claim, article, story, language, value, qualifier, min, max, what is counted, source, relayed by, time, date, sentence, verdict, reason, decided by and when.',
-  json: 'Every claim with its verdict history and its figures.',
-  claimreview: 'One review per decided claim and per reviewed figure, for fact-check markup.',
-  html: 'A page to print: summary, each story’s figures board with its charts, every claim.',
-  pdf: 'The printable report as a PDF, with the figures boards and charts.',
-};
 
 const day = isoDay('Dates must be YYYY-MM-DD.');
 const MAX_IDS = 1000;

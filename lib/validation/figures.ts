@@ -3,6 +3,25 @@
 // GET /api/stories/{id}/figures return, the bodies editors and reviewers send,
 // and the figure snapshot audit events carry. Client-safe (zod only).
 import { z } from './zod';
+import {
+  FIGURE_COUNTED,
+  FIGURE_QUALIFIERS,
+  STORY_FIGURES_PAGE_MAX,
+  type FigureCounted,
+  type FigureQualifier,
+  type FigureOrigin,
+  type FigureCorrectable,
+} from './vocabulary';
+export {
+  FIGURE_COUNTED,
+  FIGURE_COUNTED_LABELS,
+  FIGURE_QUALIFIERS,
+  FIGURE_QUALIFIER_SIGNS,
+  FIGURE_ORIGINS,
+  FIGURE_CORRECTABLE,
+  STORY_FIGURES_PAGE_MAX,
+} from './vocabulary';
+export type { FigureCounted, FigureQualifier, FigureOrigin, FigureCorrectable } from './vocabulary';
 import { CLAIM_STATUSES, type ClaimStatus } from './claims';
 import { idSchema } from './ids';
 import { storableText } from './text';
@@ -10,73 +29,6 @@ import { verdictFields, withReReviewRule, type Evidence } from './verdicts';
 import { isoDay } from './dates';
 
 export const figureIdSchema = idSchema('figure ids are UUIDs; this one is malformed.');
-
-/**
- * What a figure counts. Figures are compared only within one of these: "567
- * defected" with "104 fled", never with "365,315 soldiers" (troops_total) or
- * "50 countries" (countries). `other` is a number the extractor could not
- * place; it is listed but never in conflict with anything.
- */
-export const FIGURE_COUNTED = [
-  'people_defected', // soldiers, police or officials who defected, deserted, fled or crossed over
-  'people_killed',
-  'people_injured',
-  'people_detained', // arrested, detained, held
-  'people_displaced', // refugees, migrants, evacuated, displaced, crossing as civilians
-  'people_protesting', // protesters, demonstrators, a crowd
-  'people_other', // people counted in no category above
-  'troops_total', // the size of an army or force, troops deployed
-  'aid_tonnes', // humanitarian aid by weight
-  'aid_shipments', // trucks, shipments, containers of aid
-  'money', // an amount of money (unit: currency code)
-  'countries', // countries recognising, supporting or condemning
-  'share_percent', // a percentage (unit "%")
-  'other',
-] as const;
-export type FigureCounted = (typeof FIGURE_COUNTED)[number];
-
-export const FIGURE_COUNTED_LABELS: Record<FigureCounted, string> = {
-  people_defected: 'Defections',
-  people_killed: 'Deaths',
-  people_injured: 'Injured',
-  people_detained: 'Detentions',
-  people_displaced: 'Displaced and migrants',
-  people_protesting: 'Protesters',
-  people_other: 'People (other)',
-  troops_total: 'Troops in total',
-  aid_tonnes: 'Aid (tonnes)',
-  aid_shipments: 'Aid shipments',
-  money: 'Money',
-  countries: 'Countries',
-  share_percent: 'Percentages',
-  other: 'Other figures',
-};
-
-/**
- * exact "23" and about "about 104" carry `value`; more_than ">100" and
- * at_least "≥5" carry `min`; fewer_than and at_most carry `max`; between
- * "50 to 60" carries both. `approximate` marks a hedged bound ("just over a
- * hundred" → more_than 100, approximate).
- */
-export const FIGURE_QUALIFIERS = ['exact', 'about', 'more_than', 'at_least', 'fewer_than', 'at_most', 'between'] as const;
-export type FigureQualifier = (typeof FIGURE_QUALIFIERS)[number];
-
-export const FIGURE_QUALIFIER_SIGNS: Record<FigureQualifier, string> = {
-  exact: '=',
-  about: '≈',
-  more_than: '>',
-  at_least: '≥',
-  fewer_than: '<',
-  at_most: '≤',
-  between: '–',
-};
-
-export const FIGURE_ORIGINS = ['extracted', 'added'] as const;
-export type FigureOrigin = (typeof FIGURE_ORIGINS)[number];
-
-/** Fields an editor can correct (and that re-extraction then keeps). */
-export const FIGURE_CORRECTABLE = ['numbers', 'counted', 'attribution', 'time'] as const;
-export type FigureCorrectable = (typeof FIGURE_CORRECTABLE)[number];
 
 /** The numbers of a figure, by qualifier (the figures_numbers_check constraint says the same). */
 export type FigureNumbers = { qualifier: FigureQualifier; value: number | null; min: number | null; max: number | null; approximate: boolean };
@@ -151,8 +103,6 @@ export type ClaimFiguresResponse = { figures: FigureDto[] };
 /** GET /api/stories/{id}/figures. `groups` only name live figures; `other` figures come last. */
 export type StoryFiguresResponse = { figures: FigureDto[]; groups: FigureGroup[] };
 
-/** The most rows one "Show all" page of a board group holds. */
-export const STORY_FIGURES_PAGE_MAX = 500;
 /**
  * GET /api/stories/{id}/figures query. None: every figure and group (the API
  * as issue 13 gives it). `view=board`: the board as the page sends it (each

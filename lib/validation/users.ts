@@ -1,12 +1,11 @@
 // User-facing shapes shared by browser and server.
 import { z } from './zod';
+import { ROLES, type Role, type PersonStatus } from './vocabulary';
+export { ROLES, ROLE_LABELS, PEOPLE_STATUSES } from './vocabulary';
+export type { Role, PersonStatus } from './vocabulary';
 import { storableText } from './text';
 import { recordIdSchema } from './ids';
 import { PASSWORD_MAX } from './passwords';
-
-export const ROLES = ['editor', 'reviewer', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = { editor: 'Editor', reviewer: 'Reviewer', viewer: 'Viewer' };
 
 // Until the role was renamed (migration 20261201104642_role_editor) editors were
 // called "admin": scripts and audit rows written then still say so. Every role
@@ -55,9 +54,6 @@ export const accountStatusSchema = z.object({ disabled: z.boolean({ error: 'Say 
 
 /** A link's token as it arrives in a URL: 32 random bytes, base64url (43 characters). */
 export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid.');
-
-export const PEOPLE_STATUSES = ['active', 'disabled', 'invited'] as const;
-export type PersonStatus = (typeof PEOPLE_STATUSES)[number];
 
 /** One row of the People page: an account, or an invitation not yet accepted. */
 export type PersonDto = {

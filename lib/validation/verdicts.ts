@@ -1,14 +1,13 @@
 // Input shapes for verdicts, comments and assignments (browser and server).
 import { z } from './zod';
+import { REASON_MAX, EVIDENCE_MAX, COMMENT_MAX } from './vocabulary';
+export { REASON_MAX, EVIDENCE_MAX, COMMENT_MAX } from './vocabulary';
 import { CLAIM_STATUSES } from './claims';
 import { isoDayOrTime } from './dates';
 import { httpUrlText } from './http-url';
 import { idSchema } from './ids';
 import { storableText } from './text';
 
-export const REASON_MAX = 2000;
-export const EVIDENCE_MAX = 10;
-export const COMMENT_MAX = 5000;
 /** claims.version is a PostgreSQL integer. */
 const INT32_MAX = 2_147_483_647;
 

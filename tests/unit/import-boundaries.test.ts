@@ -206,3 +206,71 @@ describe('the import graph reader', () => {
     ).toEqual([]);
   });
 });
+
+// zod is about 390 KB of minified script. It reached the chunk every desk page
+// loads through constants (statuses, roles, length limits, labels) that client
+// components took from the schema modules, and the browser parsed and compiled
+// it before the first paint (issue 16: LCP). The constants live in
+// lib/validation/vocabulary.ts, which has no zod; the schemas stay for the
+// server, and for the browser only on the pages where people type into forms
+// that check themselves (adding articles, people, invitations, passwords).
+describe('what the browser loads for the desk pages people read', () => {
+  const READING_PAGES = [
+    'app/(desk)/layout.tsx',
+    'app/(desk)/page.tsx',
+    'app/(desk)/claims/[id]/page.tsx',
+    'app/(desk)/stories/page.tsx',
+    'app/(desk)/stories/[id]/page.tsx',
+    'app/(desk)/stories/[id]/figures/page.tsx',
+    'app/(desk)/audit/page.tsx',
+  ];
+
+  /** The 'use client' files a server page or layout renders, through any chain of server modules. */
+  function clientBoundaries(start: string): string[] {
+    const found: string[] = [];
+    const seen = new Set([start]);
+    const queue = [start];
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      for (const dep of graph.get(file).imports) {
+        if (dep.typeOnly || seen.has(dep.file)) continue;
+        seen.add(dep.file);
+        if (graph.get(dep.file).useClient) found.push(dep.file);
+        else queue.push(dep.file);
+      }
+    }
+    return found;
+  }
+
+  /** Import chains (type-only imports aside: they are erased) from `start` to the zod package. */
+  function zodChains(start: string): string[] {
+    const found: string[] = [];
+    const seen = new Set([start]);
+    const queue: string[][] = [[start]];
+    for (let chain = queue.shift(); chain; chain = queue.shift()) {
+      const info = graph.get(chain.at(-1)!);
+      for (const p of info.packages) if (!p.typeOnly && (p.name === 'zod' || p.name.startsWith('zod/'))) found.push([...chain, p.name].join(' > '));
+      for (const dep of info.imports) {
+        if (dep.typeOnly || seen.has(dep.file)) continue;
+        seen.add(dep.file);
+        queue.push([...chain, dep.file]);
+      }
+    }
+    return found;
+  }
+
+  it('finds the client components of those pages', () => {
+    const clients = READING_PAGES.flatMap(clientBoundaries);
+    expect(clients).toContain('components/realtime/realtime-provider.tsx');
+    expect(clients).toContain('components/verdict-panel.tsx');
+    expect(clients).toContain('components/figures/figures-board.tsx');
+  });
+
+  it('sends them no zod', () => {
+    const chains = [...new Set(READING_PAGES.flatMap(clientBoundaries))].flatMap(zodChains);
+    expect(chains).toEqual([]);
+  });
+
+  it('would see zod if a client component took a schema', () => {
+    expect(zodChains('components/add-articles/url-form.tsx').length).toBeGreaterThan(0);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { requirePageSession } from '@/lib/auth/page-actor';
 import { listSessions } from '@/lib/users/account-sessions';
-import { ROLE_LABELS } from '@/lib/validation/users';
+import { ROLE_LABELS } from '@/lib/validation/vocabulary';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
 import { SessionList } from '@/components/account/session-list';
 

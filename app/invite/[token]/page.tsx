@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { LINK_STATE_MESSAGES, openInvitation } from '@/lib/users/open-invitation';
-import { ROLE_LABELS } from '@/lib/validation/users';
+import { ROLE_LABELS } from '@/lib/validation/vocabulary';
 import { formatDateTime } from '@/lib/utils/format';
 import { AuthCard, authPanel } from '@/components/auth-card';
 import { SetPasswordForm } from '@/components/invite/set-password-form';
