@@ -11,6 +11,7 @@ export default defineConfig({
     },
   },
   test: {
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -24,8 +25,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/setup-env.ts'],
-          // One database for the run: files run one after another.
-          fileParallelism: false,
+          // Each file has its own database copied from the migrated template
+          // (setup-env.ts) and its own ports: files run two at a time.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
