@@ -34,14 +34,28 @@ function newestMtime(p) {
   return Math.max(0, ...readdirSync(p).map((f) => newestMtime(path.join(p, f))));
 }
 
-export function ensureBuilt() {
+/** True when there is no production build, or a source changed after it. */
+export function buildIsStale() {
   const buildId = path.join(root, '.next/BUILD_ID');
   const sources = ['app', 'components', 'lib', 'proxy.ts', 'next.config.js', 'package-lock.json', 'postcss.config.mjs', 'tsconfig.json'].map((p) =>
     newestMtime(path.join(root, p)),
   );
-  if (!existsSync(buildId) || Math.max(...sources) > statSync(buildId).mtimeMs) {
-    console.log('[factdesk] Building the web app…');
-    // Type check (TypeScript 7) and build: see `build` in package.json.
-    run('npm', ['run', '--silent', 'build'], { NODE_ENV: 'production' });
+  return !existsSync(buildId) || Math.max(...sources) > statSync(buildId).mtimeMs;
+}
+
+/**
+ * Builds the web app when it is missing or stale. `npm test` has type-checked
+ * already, so it passes `{ typecheck: false }` and the build skips its own `tsc`.
+ * @param {{ typecheck?: boolean }} [options]
+ */
+export function ensureBuilt({ typecheck = true } = {}) {
+  if (!buildIsStale()) return false;
+  console.log('[factdesk] Building the web app…');
+  // Type check (TypeScript 7) and build: see `build` in package.json.
+  if (typecheck) run('npm', ['run', '--silent', 'build'], { NODE_ENV: 'production' });
+  else {
+    run('npx', ['next', 'typegen'], { NODE_ENV: 'production' });
+    run('npx', ['next', 'build'], { NODE_ENV: 'production' });
   }
+  return true;
 }

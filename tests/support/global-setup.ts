@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { ensureBuilt } from '../../scripts/prepare.mjs';
+import { buildIsStale } from '../../scripts/prepare.mjs';
 import { applyMigrations } from '../../lib/runtime/migrate';
 import { assertLocalDatabase, type DatabaseHandle, startEmbeddedPostgres } from '../../lib/runtime/postgres';
 
@@ -42,7 +42,11 @@ async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Prom
 
 export default async function setup(project: TestProject) {
   // Some integration tests run the real server, which serves the production build.
-  ensureBuilt();
+  // It is built once before the tests (npm test does), never here: two vitest
+  // runs building at once would overwrite each other's .next.
+  if (buildIsStale()) {
+    throw new Error('The web app build is missing or older than its sources: run `npm run build` first (npm test builds it for you).');
+  }
   let server: DatabaseHandle | null = null;
   let base: string;
   if (process.env.DATABASE_URL) {
