@@ -2,7 +2,7 @@
 // desk, as each role sees it. A moderate, serious or critical violation fails
 // the test; the failure lists every violation found, minor ones too, with its targets.
 //
-// The spec runs its own server on its own database (E2E_PORT + 1, E2E_PG_PORT + 1),
+// The spec runs its own server on its own database (free ports, .data/e2e-a11y),
 // so it can put claims in every state (each verdict, assigned, commented,
 // conflicting) without changing what the other specs find on the shared one.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { Result } from 'axe-core';
-import { type AppServer, startAppServer } from '../tests/support/app-server';
+import { type AppServer, freePort, startAppServer } from '../tests/support/app-server';
 import { type ClaimKey, type Claims, comment, openClaim, type Role, ROLES, SCANS, SIGNED_IN, setVerdict, TITLES } from './support/accessibility-scans';
 import { DEMO_PASSWORD, signIn } from './support/auth';
 import { settled, trackSettling } from './support/settled';
@@ -111,10 +111,7 @@ test.describe('axe', () => {
     const dataDir = path.join(ROOT, '.data/e2e-a11y');
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(`${dataDir}.password`, { force: true });
-    server = await startAppServer(
-      { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54359) + 1), DATABASE_URL: undefined },
-      { port: Number(process.env.E2E_PORT ?? 3199) + 1 },
-    );
+    server = await startAppServer({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), DATABASE_URL: undefined });
     for (const role of SIGNED_IN) {
       const context = await newContext(browser);
       await signIn(await context.newPage(), ROLES[role], DEMO_PASSWORD);

@@ -7,10 +7,8 @@ import { chromiumPath } from '../playwright.config';
 import { DEMO_PASSWORD } from './support/auth';
 import { expect, test } from './support/fixtures';
 
-const PORT = Number(process.env.E2E_PORT ?? 3199);
-const AT = `http://127.0.0.1:${PORT}`;
-
-test('at http://127.0.0.1:PORT a reviewer signs in, goes live and posts a comment', async ({ page, freshClaims }) => {
+test('at http://127.0.0.1:PORT a reviewer signs in, goes live and posts a comment', async ({ page, freshClaims, deskUrl }) => {
+  const AT = deskUrl.replace('localhost', '127.0.0.1');
   // The newest claim, so at the top of the list.
   const { bulgarian } = await freshClaims('bulgarian');
   await page.goto(`${AT}/login`);
@@ -34,7 +32,9 @@ test('at http://127.0.0.1:PORT a reviewer signs in, goes live and posts a commen
   await expect(page).toHaveURL(`${AT}/login`);
 });
 
-test('a hostile name resolving to this machine gets the refusal page, and no API', async () => {
+test('a hostile name resolving to this machine gets the refusal page, and no API', async ({ deskUrl }) => {
+  const PORT = new URL(deskUrl).port;
+  const AT = deskUrl.replace('localhost', '127.0.0.1');
   // Chromium resolves evil.example to 127.0.0.1, as a rebinding DNS server would.
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--host-resolver-rules=MAP evil.example 127.0.0.1'] });
   try {

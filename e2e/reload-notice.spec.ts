@@ -2,7 +2,7 @@
 // more than MAX_REPLAY_CHANGES behind answers `reload`) is covered by
 // tests/integration/socket-abuse.test.ts; here the websocket is routed so the
 // browser's real client gets that answer, and we check what the person sees.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { RELOAD_MESSAGE } from '../lib/realtime/events';
 import { signIn } from './support/auth';
 

@@ -1,6 +1,6 @@
 // Signing out in the browser ends the session on the server too: a copy of the
 // cookie taken before sign-out (another browser, a stolen cookie) no longer opens the desk.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { signIn } from './support/auth';
 
 test('after "Sign out", a copy of the session cookie taken before gets the login page', async ({ page, browser }) => {

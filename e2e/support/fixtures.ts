@@ -11,7 +11,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import { test as base } from '@playwright/test';
-import { e2eServerEnv } from '../../playwright.config';
+import { e2ePort, e2eServerEnv } from '../../playwright.config';
 import { TS_NODE_ARGS } from '../../tests/support/app-server';
 import { type FreshClaim, freshClaimsAnswerSchema, type SeedArticle } from '../../tests/support/fresh-claims';
 
@@ -28,11 +28,11 @@ type Importer = {
   close: () => Promise<void>;
 };
 
-/** One importer process per worker: it starts in about a second, an import then takes milliseconds. */
-function startImporter(): Importer {
+/** One importer process per worker, on that worker's desk: it starts in about a second, an import then takes milliseconds. */
+function startImporter(worker: number): Importer {
   const child: ChildProcess = spawn(process.execPath, [...TS_NODE_ARGS, 'tests/support/fresh-claims-importer.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...e2eServerEnv },
+    env: { ...process.env, ...e2eServerEnv(worker), DATABASE_URL: '' },
     stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
   });
   let output = '';
@@ -75,22 +75,35 @@ function startImporter(): Importer {
   };
 }
 
-export const test = base.extend<{ freshClaims: <A extends SeedArticle>(...articles: A[]) => Promise<FreshClaims<A>> }, { importer: Importer }>({
-  importer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it must be one.
-    async ({}, use) => {
-      const importer = startImporter();
-      await use(importer);
-      await importer.close();
+export const test = base.extend<{ freshClaims: <A extends SeedArticle>(...articles: A[]) => Promise<FreshClaims<A>> }, { importer: Importer; deskUrl: string }>(
+  {
+    // This worker's desk (playwright.config.ts starts one per worker).
+    deskUrl: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it must be one.
+      async ({}, use, workerInfo) => {
+        await use(`http://localhost:${e2ePort(workerInfo.parallelIndex)}`);
+      },
+      { scope: 'worker' },
+    ],
+    baseURL: async ({ deskUrl }, use) => {
+      await use(deskUrl);
     },
-    { scope: 'worker' },
-  ],
-  freshClaims: async ({ importer }, use) => {
-    await use(async <A extends SeedArticle>(...articles: A[]) => {
-      const tag = `e2e-${randomBytes(4).toString('hex')}`;
-      const claims = await importer.importCopies(tag, articles);
-      const byArticle = Object.fromEntries(claims.map(({ article, ...claim }) => [article, { article, ...claim }]));
-      return { tag, ...byArticle } as FreshClaims<A>;
-    });
+    importer: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it must be one.
+      async ({}, use, workerInfo) => {
+        const importer = startImporter(workerInfo.parallelIndex);
+        await use(importer);
+        await importer.close();
+      },
+      { scope: 'worker' },
+    ],
+    freshClaims: async ({ importer }, use) => {
+      await use(async <A extends SeedArticle>(...articles: A[]) => {
+        const tag = `e2e-${randomBytes(4).toString('hex')}`;
+        const claims = await importer.importCopies(tag, articles);
+        const byArticle = Object.fromEntries(claims.map(({ article, ...claim }) => [article, { article, ...claim }]));
+        return { tag, ...byArticle } as FreshClaims<A>;
+      });
+    },
   },
-});
+);

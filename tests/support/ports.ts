@@ -25,10 +25,16 @@ export async function portFor(kind: keyof typeof RANGES): Promise<number> {
   const spec = process.env[env] ?? fallback;
   const [lo, hi] = spec.split('-').map(Number) as [number, number];
   if (!(lo > 0 && hi >= lo)) throw new Error(`${env} must look like 3500-3589 (got "${spec}")`);
-  // Start at a pid-dependent offset: two runs at once rarely probe the same port first.
+  // Integration files run in parallel workers (VITEST_POOL_ID 1, 2, …): each worker
+  // probes its own slice of the range first, so a port one worker found free is not
+  // taken by another before the first one's server binds it. Then a pid-dependent
+  // offset, so two runs at once rarely probe the same port first.
   const span = hi - lo + 1;
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0);
+  const slice = Math.floor(span / 2);
+  const start = worker > 0 && slice > 0 ? ((worker - 1) % 2) * slice + (process.pid % Math.max(1, Math.floor(slice / 2))) : process.pid;
   for (let i = 0; i < span; i++) {
-    const port = lo + ((process.pid + i) % span);
+    const port = lo + ((start + i) % span);
     if (handedOut.has(port)) continue;
     if (await free(port)) {
       handedOut.add(port);
