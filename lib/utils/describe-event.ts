@@ -63,7 +63,10 @@ const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
   'user.password_changed': ({ after }) => [user(after.email), ' changed their password'],
   'user.sessions_revoked': ({ after }) => [user(after.email), ` signed out ${SESSIONS_SCOPE[after.scope]}`],
   'auth.login_succeeded': (_e, who) => [user(who), ' signed in'],
-  'auth.login_failed': (e) => [FAILED_SIGN_IN[e.after.reason], user(e.actorLabel)],
+  'auth.login_failed': (e) =>
+    e.after.via === 'password_change'
+      ? [e.after.reason === 'locked' ? 'Current-password check refused while locked for ' : 'Wrong current password given by ', user(e.actorLabel)]
+      : [FAILED_SIGN_IN[e.after.reason], user(e.actorLabel)],
   'export.produced': ({ after }, who) => [user(who), ` exported ${after.count} claims${after.filters.story ? ' of one story' : ''} as ${after.format}`],
   'story.grouped': ({ after }) => [
     after.score === null ? 'Started a story of its own' : `Joined the story ${after.created ? '(new) ' : ''}`,

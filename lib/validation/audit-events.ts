@@ -92,10 +92,13 @@ const invitation = z.object({ invitationId: recordIdSchema, email: z.string(), e
 
 // Sign-in failures: refused during a lock without checking the password, or
 // evaluated and failed (with the throttle counts at that moment).
+// `via`: where the password was tried; absent is the sign-in form (and every row before issue 29).
+const attemptVia = z.enum(['password_change']).optional();
 const loginFailure = z.discriminatedUnion('reason', [
-  z.object({ ip: z.string(), reason: z.literal('locked'), lockedMinutes: z.number().int() }),
+  z.object({ ip: z.string(), reason: z.literal('locked'), lockedMinutes: z.number().int(), via: attemptVia }),
   z.object({
     ip: z.string(),
+    via: attemptVia,
     reason: z.enum(['unknown_account', 'disabled', 'wrong_password', 'demo_password_from_network']),
     accountFailures: z.number().int().optional(),
     locked: z.boolean(),
