@@ -10,6 +10,7 @@ import { relativeTime } from './relative-time';
 import { ResetLinkButton } from './reset-link-button';
 import { RoleChanger } from './role-changer';
 import { type AssignedClaim, StatusToggle } from './status-toggle';
+import { WithdrawLink } from './withdraw-link';
 
 type Props = {
   person: PersonDto;
@@ -81,6 +82,7 @@ export function PersonRow({ person, now, isMe, roleBlockedBy, disableBlockedBy, 
         <div className="flex flex-wrap items-center gap-2 md:col-span-5">
           {person.status === 'active' && <RoleChanger userId={userId} name={person.displayName} current={person.role} blockedBy={roleBlockedBy} />}
           {person.status === 'active' && <ResetLinkButton userId={userId} name={person.displayName} />}
+          {person.resetLink && <WithdrawLink invitationId={person.resetLink.invitationId} name={person.displayName} kind="reset" />}
           <StatusToggle
             userId={userId}
             name={person.displayName}
@@ -88,6 +90,19 @@ export function PersonRow({ person, now, isMe, roleBlockedBy, disableBlockedBy, 
             blockedBy={disableBlockedBy}
             onDisabled={(assigned) => onDisabled(person, assigned)}
           />
+          {person.resetLink && (
+            <p data-testid="pending-reset" className="order-last w-full text-sm text-amber-900">
+              A password-reset link is pending until <time dateTime={person.resetLink.expiresAt}>{formatDateTime(person.resetLink.expiresAt)}</time>
+              {person.resetLink.issuedBy ? (
+                <>
+                  , issued by <bdi>{person.resetLink.issuedBy}</bdi>
+                </>
+              ) : (
+                ' (issued from the command line)'
+              )}
+              .
+            </p>
+          )}
           {why.length > 0 && (
             <p id={`blocked-${userId}`} data-testid="blocked-why" className="order-last w-full text-sm text-amber-900">
               {why.join(' ')}

@@ -33,7 +33,41 @@ export async function readChainHead(): Promise<ChainHead | null> {
   return last ? { seq: Number(last.seq), hash: last.hash } : null;
 }
 
-type State = { inFlight?: Promise<Checkpoint | null>; timer?: NodeJS.Timeout; lastSignedMs?: number };
+/** Why the head may not be signed: it does not extend the last checkpoint (issue 29). */
+export type SigningRefusal = { signedSeq: number; headSeq: number; why: string };
+
+/**
+ * A head extends the last checkpoint when the checkpointed event still hashes
+ * as signed and the head is at or past it. Anything else is a shortened or
+ * rewritten trail, and signing it would put the cut on the record as honest.
+ */
+export async function signingRefusal(head: ChainHead | null, last: Checkpoint | null): Promise<SigningRefusal | null> {
+  if (!last) return null;
+  const headSeq = head?.seq ?? 0;
+  const stop = 'Checkpoints are not signed until this is resolved; run npm run audit:verify.';
+  if (headSeq < last.seq) {
+    const gone = headSeq + 1 === last.seq ? `event ${last.seq} is` : `events ${headSeq + 1}–${last.seq} are`;
+    return {
+      signedSeq: last.seq,
+      headSeq,
+      why: `The audit trail ends at event ${headSeq}, but event ${last.seq} was signed at ${last.at}: ${gone} gone. ${stop}`,
+    };
+  }
+  const event = await db.auditEvent.findUnique({ where: { seq: BigInt(last.seq) }, select: { hash: true } });
+  if (event?.hash === last.hash) return null;
+  return {
+    signedSeq: last.seq,
+    headSeq,
+    why: `Event ${last.seq} no longer hashes as it did when it was signed at ${last.at}: the audit trail was rewritten. ${stop}`,
+  };
+}
+
+/** The signing alarm as it stands now (the audit page and /api/health ask; any process can answer). */
+export async function checkpointAlarm(): Promise<SigningRefusal | null> {
+  return signingRefusal(await readChainHead(), readLastCheckpoint());
+}
+
+type State = { inFlight?: Promise<Checkpoint | null>; timer?: NodeJS.Timeout; lastSignedMs?: number; alarm?: string };
 declare global {
   var __factdeskCheckpointer: State | undefined;
 }
@@ -54,12 +88,22 @@ function runCommand(line: string): void {
   child.stdin.end(line);
 }
 
+/** Logs a refusal once (the poller meets it every few seconds), and its end. */
+function noteRefusal(refusal: SigningRefusal | null): void {
+  const s = state();
+  if (refusal && s.alarm !== refusal.why) log.error({ signedSeq: refusal.signedSeq, headSeq: refusal.headSeq }, `AUDIT ALARM: ${refusal.why}`);
+  if (!refusal && s.alarm) log.warn('audit checkpoint alarm cleared: the trail extends the last checkpoint again');
+  s.alarm = refusal?.why;
+}
+
 async function signAndStore(key: SigningKey): Promise<Checkpoint | null> {
   const head = await readChainHead();
-  if (!head) return null;
   // Read again each time: other processes on this DATA_DIR append too.
   const last = readLastCheckpoint();
-  if (last && last.seq === head.seq && last.hash === head.hash && last.keyId === key.publicKey.keyId) return last;
+  if (head && last && last.seq === head.seq && last.hash === head.hash && last.keyId === key.publicKey.keyId) return last;
+  const refusal = await signingRefusal(head, last);
+  noteRefusal(refusal);
+  if (refusal || !head) return null;
   const checkpoint = signCheckpoint(head, key);
   // The file first: it is the copy verification trusts.
   appendCheckpointLine(checkpoint);
@@ -78,7 +122,8 @@ async function signAndStore(key: SigningKey): Promise<Checkpoint | null> {
 
 /**
  * Signs the current head unless it already is (by this key); returns the
- * checkpoint that covers it (null for an empty chain). Concurrent calls share
+ * checkpoint that covers it (null for an empty chain, or when the head does not
+ * extend the last checkpoint: see signingRefusal). Concurrent calls share
  * one signing. The key is this process's unless a rotation passes the new one.
  */
 export async function checkpointHead(key: SigningKey = loadSigningKey()): Promise<Checkpoint | null> {
@@ -103,11 +148,14 @@ export function startCheckpointer(): { stop: () => Promise<void> } {
     busy = true;
     try {
       const head = await readChainHead();
-      const signed = readLastCheckpoint()?.seq ?? 0;
-      if (!head || head.seq === signed) return;
-      // Behind the last checkpoint (a restored backup, a fresh database on an old
-      // DATA_DIR): signing at once puts that on the record too.
-      const due = head.seq < signed || head.seq - signed >= every || Date.now() - (s.lastSignedMs ?? 0) >= minutes * 60_000;
+      const last = readLastCheckpoint();
+      if (head && last && head.seq === last.seq && head.hash === last.hash) return;
+      if (!head && !last) return;
+      const signed = last?.seq ?? 0;
+      // At or behind the last checkpoint but not it (a truncation, a restored
+      // backup, a fresh database on an old DATA_DIR): at once, so the signer's
+      // refusal raises the alarm now rather than at the next due signing.
+      const due = !head || head.seq <= signed || head.seq - signed >= every || Date.now() - (s.lastSignedMs ?? 0) >= minutes * 60_000;
       if (due) await checkpointHead();
     } catch (e) {
       log.warn({ err: e instanceof Error ? e.message : String(e) }, 'audit checkpoint not signed this time');

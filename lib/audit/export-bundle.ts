@@ -1,5 +1,6 @@
 // Writes an audit bundle (lib/audit/checkpoint-format.ts): a header line, the
-// events of the range exactly as stored, the trusted checkpoints in the range.
+// events of the range exactly as stored, the trusted checkpoints in the range
+// (and, when the range reaches the head, every checkpoint above it).
 // Signs the head first, so a full export ends covered. A generator of lines,
 // read in batches: a 100k-event desk is never one string in memory.
 import 'server-only';
@@ -28,7 +29,12 @@ export async function exportAuditBundle(range: AuditExportRange): Promise<AuditB
   const before = from > 1 ? await db.auditEvent.findUnique({ where: { seq: BigInt(from - 1) }, select: { hash: true } }) : null;
   // Keys rotated out stay in the header: the checkpoints they signed are still in the range.
   const { keys } = await trustedKeysWithRotations();
-  const checkpoints = trustedCheckpoints(keys).checkpoints.filter((c) => c.seq >= from && c.seq <= to);
+  // A bundle that reaches the head carries every later checkpoint too: one
+  // above the head is a signed event that is gone, and offline verifiers can
+  // only report that truncation if they see it. A range that stops short of
+  // the head leaves them out (its events above `to` are not missing).
+  const reachesHead = to === last;
+  const checkpoints = trustedCheckpoints(keys).checkpoints.filter((c) => c.seq >= from && (reachesHead || c.seq <= to));
   const publicKeys: PublicKeyEntry[] = [...keys.values()].map((k) => k.entry);
   const header: BundleHeader = {
     type: 'header',

@@ -11,23 +11,27 @@ import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
 import { notifySessionEnded } from '../realtime/session-ended';
 import { hashInvitationToken } from './invitation-token';
-import { LINK_STATE_MESSAGES, linkStateOf } from './open-invitation';
+import { LINK_STATE_MESSAGES, linkStateOf, withIssuer } from './open-invitation';
 
 /** `token` and `password` as the client sent them; checked here. */
 export type AcceptInvitationOptions = { token: string; password: string; requestId?: string | null };
 
 export async function acceptInvitation(options: AcceptInvitationOptions): Promise<{ email: string; kind: 'invite' | 'reset' }> {
   const tokenHash = hashInvitationToken(options.token);
-  const row = await db.invitation.findUnique({ where: { tokenHash } });
+  const row = await db.invitation.findUnique({ where: { tokenHash }, include: withIssuer });
   const state = linkStateOf(row, options.token);
   if (state.state !== 'valid' || !row)
     throw new AppError(state.state === 'unknown' ? 'not_found' : 'conflict', LINK_STATE_MESSAGES[state.state === 'valid' ? 'unknown' : state.state]);
   assertStrongPassword(options.password, [row.email, row.displayName]);
   const passwordHash = await hashPassword(options.password);
+  // Named in the audit row: who vouched for this account or password.
+  const issuer = { issuedById: row.createdById, issuedBy: row.createdBy?.email ?? null };
 
   const event = await db.$transaction(async (tx) => {
     const now = new Date();
-    // Spends the link unless someone else did in the meantime.
+    // Spends the link unless someone else did in the meantime, or its issuer
+    // was disabled or demoted since it was read (that revokes it, in a
+    // transaction this conditional update waits for).
     const spent = await tx.invitation.updateMany({
       where: { id: row.id, usedAt: null, revokedAt: null, expiresAt: { gt: now } },
       data: { usedAt: now },
@@ -45,7 +49,7 @@ export async function acceptInvitation(options: AcceptInvitationOptions): Promis
         actorLabel: user.email,
         requestId: options.requestId ?? null,
         action: 'user.invitation_accepted',
-        after: { userId: user.id, email: user.email, role: user.role, invitationId: row.id },
+        after: { userId: user.id, email: user.email, role: user.role, invitationId: row.id, ...issuer },
       });
       return event;
     }
@@ -59,7 +63,7 @@ export async function acceptInvitation(options: AcceptInvitationOptions): Promis
       actorLabel: user.email,
       requestId: options.requestId ?? null,
       action: 'user.password_reset',
-      after: { userId: user.id, email: user.email, invitationId: row.id, sessionsEnded: count },
+      after: { userId: user.id, email: user.email, invitationId: row.id, sessionsEnded: count, ...issuer },
     });
     return event;
   });

@@ -10,6 +10,7 @@ import { publishChange } from '../realtime/publish';
 import type { Role } from '../validation/users';
 import { actorExtra, actorFields } from './account-label';
 import { assertAnotherEditor } from './last-editor';
+import { revokeLinksIssuedBy } from './revoke-issued-links';
 
 export type ChangeRoleOptions = { actor: Actor; userId: string; role: Role; requestId?: string | null };
 
@@ -22,12 +23,14 @@ export async function changeRole(options: ChangeRoleOptions) {
     if (existing.role === role) throw new AppError('conflict', `${existing.email} is already ${role === 'editor' ? 'an' : 'a'} ${role}.`);
     if (existing.role === 'editor' && !existing.disabledAt) await assertAnotherEditor(tx, { losing: existing.id });
     const user = await tx.user.update({ where: { id: existing.id }, data: { role } });
+    // Only editors issue links: one who stops being an editor takes theirs back.
+    const linksRevoked = existing.role === 'editor' ? await revokeLinksIssuedBy(tx, existing.id, new Date()) : 0;
     const event = await appendAuditEvent(tx, {
       ...actorFields(actor),
       requestId: options.requestId ?? null,
       action: 'user.role_changed',
       before: { userId: existing.id, email: existing.email, role: existing.role },
-      after: { userId: user.id, email: user.email, role: user.role },
+      after: { userId: user.id, email: user.email, role: user.role, linksRevoked },
     });
     return { user, event };
   });

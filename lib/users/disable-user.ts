@@ -9,6 +9,7 @@ import { db } from '../db';
 import { AppError } from '../errors';
 import { publishChange } from '../realtime/publish';
 import { notifySessionEnded } from '../realtime/session-ended';
+import { revokeLinksIssuedBy } from './revoke-issued-links';
 
 /** The entry point has parsed `email` with emailSchema (trimmed, lower-case). */
 export type DisableUserOptions = { actor: Actor | null; email: string };
@@ -26,12 +27,13 @@ export async function disableUser(options: DisableUserOptions) {
     // Revoked, not only refused while disabled: re-enabling the account later
     // must not bring the old cookies back.
     await tx.session.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: disabledAt } });
+    const linksRevoked = await revokeLinksIssuedBy(tx, user.id, disabledAt);
     await notifySessionEnded(tx, { userId: user.id, reason: 'disabled' });
     const event = await appendAuditEvent(tx, {
       ...(options.actor ? { actorId: options.actor.id, actorLabel: options.actor.email } : SYSTEM_ACTOR),
       action: 'user.disabled',
       before: { userId: user.id, email: user.email, disabledAt: null },
-      after: { userId: user.id, email: user.email, disabledAt: disabledAt.toISOString() },
+      after: { userId: user.id, email: user.email, disabledAt: disabledAt.toISOString(), linksRevoked },
     });
     return { user, event };
   });

@@ -1,5 +1,6 @@
-// The People page's list: every account with its role, status, last sign-in
-// and open assignments, then the invitations not yet accepted. Editors only.
+// The People page's list: every account with its role, status, last sign-in,
+// open assignments and pending reset link, then the invitations not yet
+// accepted. Editors only.
 import 'server-only';
 import { canManageUsers, type Actor } from '../auth/permissions';
 import { db } from '../db';
@@ -20,11 +21,18 @@ export async function listPeople(options: ListPeopleOptions): Promise<PersonDto[
       FROM users u
       ORDER BY lower(u.display_name), u.email`,
     db.invitation.findMany({
-      where: { kind: 'invite', usedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+      where: { usedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
       orderBy: { createdAt: 'desc' },
-      take: 500,
+      include: { createdBy: { select: { displayName: true } } },
+      take: 1000,
     }),
   ]);
+  // Issuing a link revokes the earlier ones for the address: at most one per account.
+  const resets = new Map(
+    invitations
+      .filter((i) => i.kind === 'reset' && i.userId)
+      .map((i) => [i.userId, { invitationId: i.id, expiresAt: i.expiresAt.toISOString(), issuedBy: i.createdBy?.displayName ?? null }]),
+  );
   const people: PersonDto[] = users.map((u) => ({
     key: u.id,
     userId: u.id,
@@ -36,9 +44,10 @@ export async function listPeople(options: ListPeopleOptions): Promise<PersonDto[
     assignedOpen: u.assigned_open,
     expiresAt: null,
     invitationId: null,
+    resetLink: resets.get(u.id) ?? null,
   }));
   for (const i of invitations) {
-    if (!i.role) continue;
+    if (i.kind !== 'invite' || !i.role) continue;
     people.push({
       // By address, not id: a new link for the same person keeps their row (and what it shows).
       key: `invitation:${i.email}`,
@@ -51,6 +60,7 @@ export async function listPeople(options: ListPeopleOptions): Promise<PersonDto[
       assignedOpen: 0,
       expiresAt: i.expiresAt.toISOString(),
       invitationId: i.id,
+      resetLink: null,
     });
   }
   return people;

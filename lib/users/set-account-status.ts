@@ -11,6 +11,7 @@ import { publishChange } from '../realtime/publish';
 import { notifySessionEnded } from '../realtime/session-ended';
 import { actorExtra, actorFields } from './account-label';
 import { assertAnotherEditor, LAST_EDITOR_MESSAGE } from './last-editor';
+import { revokeLinksIssuedBy } from './revoke-issued-links';
 
 export type SetAccountStatusOptions = { actor: Actor | null; userId: string; disabled: boolean; requestId?: string | null };
 export type AssignedClaim = { id: string; title: string };
@@ -43,6 +44,8 @@ export async function setAccountStatus(options: SetAccountStatusOptions): Promis
     await tx.session.updateMany({ where: { userId: existing.id, revokedAt: null }, data: { revokedAt: now } });
     // Links handed out for them stop working too.
     await tx.invitation.updateMany({ where: { email: existing.email, usedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    // …and so do the links they handed out to others.
+    const linksRevoked = await revokeLinksIssuedBy(tx, existing.id, now);
     await notifySessionEnded(tx, { userId: existing.id, reason: 'disabled' });
     const assigned = await tx.claim.findMany({
       where: { assigneeId: existing.id, status: 'unreviewed' },
@@ -55,7 +58,7 @@ export async function setAccountStatus(options: SetAccountStatusOptions): Promis
       requestId: options.requestId ?? null,
       action: 'user.disabled',
       before: { userId: existing.id, email: existing.email, disabledAt: null },
-      after: { userId: existing.id, email: existing.email, disabledAt: now.toISOString() },
+      after: { userId: existing.id, email: existing.email, disabledAt: now.toISOString(), linksRevoked },
     });
     return { event, assigned };
   });

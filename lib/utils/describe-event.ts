@@ -56,14 +56,29 @@ const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
     ` ${ROLE_ARTICLE[after.role]} ${ROLE_LABELS[after.role].toLowerCase()} (was ${ROLE_LABELS[before.role].toLowerCase()})`,
   ],
   'user.invited': ({ after }, who) => [user(who), ` invited `, user(after.email), ` as ${ROLE_ARTICLE[after.role]} ${ROLE_LABELS[after.role].toLowerCase()}`],
-  'user.invitation_revoked': ({ before }, who) => [user(who), ' withdrew the invitation of ', user(before.email)],
-  'user.invitation_accepted': ({ after }) => [user(after.email), ' accepted the invitation and joined the desk'],
+  'user.invitation_revoked': ({ before }, who) => [
+    user(who),
+    before.kind === 'reset' ? ' withdrew the password-reset link of ' : ' withdrew the invitation of ',
+    user(before.email),
+  ],
+  'user.invitation_accepted': ({ after }) => [
+    user(after.email),
+    ' accepted the invitation and joined the desk',
+    ...(after.issuedBy ? [' (link issued by ', user(after.issuedBy), ')'] : []),
+  ],
   'user.password_reset_issued': ({ after }, who) => [user(who), ' issued a password reset link for ', user(after.email)],
-  'user.password_reset': ({ after }) => [user(after.email), ' set a new password with a reset link'],
+  'user.password_reset': ({ after }) => [
+    user(after.email),
+    ' set a new password with a reset link',
+    ...(after.issuedBy ? [' issued by ', user(after.issuedBy)] : []),
+  ],
   'user.password_changed': ({ after }) => [user(after.email), ' changed their password'],
   'user.sessions_revoked': ({ after }) => [user(after.email), ` signed out ${SESSIONS_SCOPE[after.scope]}`],
   'auth.login_succeeded': (_e, who) => [user(who), ' signed in'],
-  'auth.login_failed': (e) => [FAILED_SIGN_IN[e.after.reason], user(e.actorLabel)],
+  'auth.login_failed': (e) =>
+    e.after.via === 'password_change'
+      ? [e.after.reason === 'locked' ? 'Current-password check refused while locked for ' : 'Wrong current password given by ', user(e.actorLabel)]
+      : [FAILED_SIGN_IN[e.after.reason], user(e.actorLabel)],
   'export.produced': ({ after }, who) => [user(who), ` exported ${after.count} claims${after.filters.story ? ' of one story' : ''} as ${after.format}`],
   'story.grouped': ({ after }) => [
     after.score === null ? 'Started a story of its own' : `Joined the story ${after.created ? '(new) ' : ''}`,

@@ -87,15 +87,20 @@ export type VerdictState = z.infer<typeof verdictState>;
 
 const assignment = z.object({ assigneeId: recordIdSchema.nullable(), assignee: z.string().nullable() });
 const account = z.object({ userId: recordIdSchema, email: z.string() });
+/** Who issued an accepted link (issue 29; null: the command line). Optional: older rows lack it. */
+const linkIssuer = { issuedById: recordIdSchema.nullable().optional(), issuedBy: z.string().nullable().optional() };
 /** An invitation or reset link, without its token (only its hash is ever stored). */
 const invitation = z.object({ invitationId: recordIdSchema, email: z.string(), expiresAt: z.string() });
 
 // Sign-in failures: refused during a lock without checking the password, or
 // evaluated and failed (with the throttle counts at that moment).
+// `via`: where the password was tried; absent is the sign-in form (and every row before issue 29).
+const attemptVia = z.enum(['password_change']).optional();
 const loginFailure = z.discriminatedUnion('reason', [
-  z.object({ ip: z.string(), reason: z.literal('locked'), lockedMinutes: z.number().int() }),
+  z.object({ ip: z.string(), reason: z.literal('locked'), lockedMinutes: z.number().int(), via: attemptVia }),
   z.object({
     ip: z.string(),
+    via: attemptVia,
     reason: z.enum(['unknown_account', 'disabled', 'wrong_password', 'demo_password_from_network']),
     accountFailures: z.number().int().optional(),
     locked: z.boolean(),
@@ -194,7 +199,8 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     ...envelope,
     ...noClaim,
     before: account.extend({ disabledAt: z.null() }),
-    after: account.extend({ disabledAt: z.string() }),
+    // Since issue 29: the pending links this person had issued, revoked with them.
+    after: account.extend({ disabledAt: z.string(), linksRevoked: z.number().int().min(0).optional() }),
     reason: absent,
   }),
   z.object({
@@ -210,7 +216,8 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     ...envelope,
     ...noClaim,
     before: account.extend({ role: roleSchema }),
-    after: account.extend({ role: roleSchema }),
+    // Since issue 29: an editor's pending links, revoked when they stop being one.
+    after: account.extend({ role: roleSchema, linksRevoked: z.number().int().min(0).optional() }),
     reason: absent,
   }),
   z.object({
@@ -227,7 +234,8 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     action: z.literal('user.invitation_revoked'),
     ...envelope,
     ...noClaim,
-    before: invitation.extend({ displayName: z.string(), role: roleSchema }),
+    // `kind: 'reset'` (issue 29): a pending reset link withdrawn from the People page; absent: an invitation.
+    before: invitation.extend({ displayName: z.string(), role: roleSchema, kind: z.enum(['invite', 'reset']).optional() }),
     after: absent,
     reason: absent,
   }),
@@ -237,7 +245,7 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     ...envelope,
     ...noClaim,
     before: absent,
-    after: account.extend({ role: roleSchema, invitationId: recordIdSchema }),
+    after: account.extend({ role: roleSchema, invitationId: recordIdSchema, ...linkIssuer }),
     reason: absent,
   }),
   z.object({
@@ -254,7 +262,7 @@ export const auditEventSchema = z.discriminatedUnion('action', [
     ...envelope,
     ...noClaim,
     before: absent,
-    after: account.extend({ invitationId: recordIdSchema, sessionsEnded: z.number().int().min(0) }),
+    after: account.extend({ invitationId: recordIdSchema, sessionsEnded: z.number().int().min(0), ...linkIssuer }),
     reason: absent,
   }),
   z.object({

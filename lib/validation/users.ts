@@ -70,7 +70,12 @@ export type PersonDto = {
   /** For invitations: when the link stops working, and the invitation's id (to withdraw it). */
   expiresAt: string | null;
   invitationId: string | null;
+  /** An account's pending password-reset link (issue 29): listed so an editor can see and withdraw it. */
+  resetLink: PendingResetLink | null;
 };
+
+/** `issuedBy`: the issuing editor's name, or null for the command line. */
+export type PendingResetLink = { invitationId: string; expiresAt: string; issuedBy: string | null };
 
 /** A link an editor copies (invitation or reset); the token exists only in this answer. */
 export type IssuedLink = { path: string; expiresAt: string; email: string };

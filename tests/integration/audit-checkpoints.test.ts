@@ -312,9 +312,77 @@ describe('restarts and crashes of the server', () => {
   }, 180_000);
 });
 
+describe('a cut trail is never re-signed (issue 29)', () => {
+  let server: AppServer | undefined;
+  afterAll(() => stopStarted(server));
+
+  it('the signer refuses a shortened head and raises the alarm in the log, on the audit page and in /api/health; a fresh bundle shows the cut to both verifiers', async () => {
+    // Its background signer signs every new event: a re-sign of the cut head would follow at once.
+    const s = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL!, AUDIT_CHECKPOINT_EVERY: '1' });
+    server = s;
+    const editor = await login(s.baseUrl, EMAIL.editor, DEMO_PASSWORD);
+    const reviewer = await login(s.baseUrl, EMAIL.reviewer, DEMO_PASSWORD);
+    const get = (path: string) => fetch(`${s.baseUrl}${path}`, { headers: { cookie: editor.cookie } });
+    await (await get('/api/audit/export')).text();
+    const cut = (await head()).seq;
+    await verdicts(3, s.baseUrl, reviewer.cookie);
+    await (await get('/api/audit/export')).text();
+    const signedTo = (await head()).seq;
+    expect(readCheckpointFile().checkpoints.at(-1)).toMatchObject({ seq: signedTo });
+    expect(signedTo).toBeGreaterThanOrEqual(cut + 3);
+    await backup('before_cut');
+
+    await superuser(`DELETE FROM audit_events WHERE seq > ${cut}`);
+    // This process's signer refuses, and so does the server's: nothing new is signed.
+    expect(await checkpointHead()).toBeNull();
+    const gone = `events ${cut + 1}–${signedTo} are gone`;
+    let logged = false;
+    for (let i = 0; i < 100 && !logged; i++) {
+      logged = s.output().includes('AUDIT ALARM');
+      if (!logged) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(logged, s.output()).toBe(true);
+    expect(s.output()).toContain(gone);
+    expect(readCheckpointFile().checkpoints.at(-1)).toMatchObject({ seq: signedTo });
+
+    expect(await (await fetch(`${s.baseUrl}/api/health`)).json()).toMatchObject({ status: 'ok', database: 'up', audit: 'alarm' });
+    const page = await (await get('/audit')).text();
+    expect(page).toContain('Audit alarm');
+    expect(page).toContain(gone);
+
+    // Offline, from the bundle alone: the checkpoint above the cut head travels with it.
+    const bundle = await (await get('/api/audit/export')).text();
+    const both = checkBoth(bundle);
+    expect(both.ours).toEqual(both.python);
+    expect(both.ours.ok).toBe(false);
+    expect(both.ours.problems).toContainEqual(expect.objectContaining({ kind: 'truncated', lastSeq: cut, signedSeq: signedTo }));
+
+    // The events come back: the alarm clears and signing resumes.
+    await restore('before_cut');
+    expect(await (await fetch(`${s.baseUrl}/api/health`)).json()).toMatchObject({ audit: 'ok' });
+    expect(await checkpointHead()).toMatchObject({ seq: signedTo });
+    expect(checkBoth(await (await get('/api/audit/export')).text()).ours).toMatchObject({ ok: true, provenTo: signedTo });
+  }, 180_000);
+
+  it('a range that stops short of the head carries no checkpoint above it, and still verifies', async () => {
+    const to = (await head()).seq - 2;
+    const bundle = await (await desk.call('editor', 'GET', `/api/audit/export?from=1&to=${to}`)).text();
+    const seqs = bundle
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; seq?: number })
+      .filter((l) => l.type === 'checkpoint')
+      .map((l) => l.seq!);
+    expect(seqs.every((seq) => seq <= to)).toBe(true);
+    const both = checkBoth(bundle);
+    expect(both.ours).toEqual(both.python);
+    expect(both.ours.ok).toBe(true);
+  });
+});
+
 describe('a restored backup', () => {
   // Last in the file: it leaves two histories signed.
-  it('restoring an old backup over newer checkpoints: truncated, then forked once the desk carries on', async () => {
+  it('restoring an old backup over newer checkpoints: truncated, then rewritten once the desk carries on, and never re-signed', async () => {
     await backup('old_backup');
     const old = (await head()).seq;
     expect(await checkpointHead()).toMatchObject({ seq: old });
@@ -325,10 +393,11 @@ describe('a restored backup', () => {
     await restore('old_backup');
     expect(problems(await verifyAuditTrail())).toEqual([expect.objectContaining({ kind: 'truncated', lastSeq: old, signedSeq: newer })]);
 
-    // The desk goes on from the restored chain; its next head is signed too.
+    // The desk goes on from the restored chain; its heads are never signed
+    // (issue 29): the event at the last checkpoint's seq is not the signed one.
     await verdicts(5);
-    const after = (await checkpointHead())!.seq;
-    expect(after).toBe(old + 5);
-    expect(problems(await verifyAuditTrail())).toEqual([expect.objectContaining({ kind: 'forked', seqs: [newer, after] })]);
+    expect(await checkpointHead()).toBeNull();
+    expect(readCheckpointFile().checkpoints.at(-1)).toMatchObject({ seq: newer });
+    expect(problems(await verifyAuditTrail())).toEqual([expect.objectContaining({ kind: 'rewritten', seq: newer })]);
   });
 });

@@ -278,6 +278,7 @@ beforeAll(async () => {
   await changePassword({
     actor: kofi,
     currentSessionId: crypto.randomUUID(),
+    ip: '127.0.0.1',
     current: 'seven lanterns over the harbour',
     next: 'amber kites above quiet dunes',
   });

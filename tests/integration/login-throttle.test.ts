@@ -267,3 +267,53 @@ describe("next-auth's own endpoints", () => {
     expect(app.output().slice(before)).not.toContain(marker);
   });
 });
+
+describe('the current-password check of a password change (issue 29, finding 5)', () => {
+  const email = 'reviewer2@factdesk.test';
+  const STRONG = 'amber kites above quiet dunes';
+  const change = (cookie: string, ip: string, current: string, next = STRONG) =>
+    fetch(`${app.baseUrl}/api/account/password`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', ...from(ip) },
+      body: JSON.stringify({ current, next }),
+    });
+  const message = async (res: Response) => ((await res.json()) as { error?: { message?: string } }).error?.message;
+
+  it('a held session guessing the current password is throttled like sign-in, and every guess is audited', async () => {
+    const ip = '203.0.113.90';
+    const { cookie } = await login(app.baseUrl, email, DEMO_PASSWORD);
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await change(cookie, ip, `guess number ${i}`));
+    expect(answers.slice(0, 5).map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers.slice(5).map((r) => r.status)).toEqual([429, 429, 429]);
+    expect(await message(answers[6]!)).toMatch(LOCKED);
+    // The right password does not get through the lock either.
+    const right = await change(cookie, ip, DEMO_PASSWORD);
+    expect(right.status).toBe(429);
+    const trail = await failuresFrom(ip);
+    const times = (n: number, value: string) => Array.from({ length: n }, () => value);
+    expect(trail.map((e) => (e.after as { via?: string }).via)).toEqual(times(9, 'password_change'));
+    expect(reasons(trail)).toEqual([...times(5, 'wrong_password'), ...times(4, 'locked')]);
+    // It is the sign-in throttle: the form is locked for this account too.
+    expect((await login(app.baseUrl, email, DEMO_PASSWORD)).error).toMatch(LOCKED);
+  });
+
+  it('a wrong current password gets one answer, whatever the new password', async () => {
+    const ip = '203.0.113.91';
+    const { cookie } = await login(app.baseUrl, email, DEMO_PASSWORD);
+    const answer = async (current: string, next: string) => {
+      const res = await change(cookie, ip, current, next);
+      return { status: res.status, message: await message(res) };
+    };
+    // The new password is judged before the current one is tried: a weak or
+    // unchanged one gets the same refusal whether the guess was right or not.
+    for (const next of ['password1234', 'SAME']) {
+      const withRight = await answer(DEMO_PASSWORD, next === 'SAME' ? DEMO_PASSWORD : next);
+      const withWrong = await answer('not the password', next === 'SAME' ? 'not the password' : next);
+      expect(withRight).toEqual(withWrong);
+      expect(withRight.status).toBe(400);
+    }
+    const wrong = await change(cookie, ip, 'still not the password');
+    expect(await message(wrong)).toBe('current: Your current password is not right.');
+  });
+});

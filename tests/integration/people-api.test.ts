@@ -239,3 +239,106 @@ describe('two app servers on one database: a change holds at once on the other',
     expect(await onOther(person.cookie)).toBe(401);
   });
 });
+
+describe('links die with their issuer (issue 29)', () => {
+  const base = () => desk.app.baseUrl;
+  const admin = () => desk.cookies.editor;
+  const idOf = async (email: string) => (await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } })).id;
+  const linkOf = (res: { body: Record<string, unknown> }) => (res.body.link as { path: string }).path;
+  const pendingResetOf = async (userId: string) =>
+    (await db.invitation.findFirstOrThrow({ where: { kind: 'reset', userId, usedAt: null, revokedAt: null }, select: { id: true } })).id;
+
+  /** A second editor, invited by the desk's editor and signed in. */
+  async function newEditor(name: string) {
+    const email = `${name.toLowerCase()}-${Date.now()}@paper.example`;
+    const invited = await as(base(), admin(), 'POST', '/api/people', { email, displayName: name, role: 'editor' });
+    expect(invited.status).toBe(201);
+    expect((await accept(base(), linkOf(invited), STRONG)).status).toBe(200);
+    const session = await login(base(), email, STRONG);
+    if (!session.ok) throw new Error(session.error ?? 'sign-in failed');
+    return { id: await idOf(email), email, name, cookie: session.cookie };
+  }
+  async function victim(name: string, role: 'reviewer' | 'viewer' = 'reviewer') {
+    const email = `${name.toLowerCase()}-${Date.now()}@paper.example`;
+    const invited = await as(base(), admin(), 'POST', '/api/people', { email, displayName: name, role });
+    expect((await accept(base(), linkOf(invited), STRONG)).status).toBe(200);
+    return { id: await idOf(email), email };
+  }
+
+  it('disabling an editor revokes the invitation and the reset link they issued: no backdoor account, no takeover', async () => {
+    const b = await newEditor('Bruno');
+    const target = await victim('Rosa');
+    const backdoor = `backdoor-${Date.now()}@paper.example`;
+    const invite = await as(base(), b.cookie, 'POST', '/api/people', { email: backdoor, displayName: 'Back Door', role: 'editor' });
+    const reset = await as(base(), b.cookie, 'POST', `/api/people/${target.id}/password-reset`, {});
+    expect([invite.status, reset.status]).toEqual([201, 201]);
+
+    const disabled = await as(base(), admin(), 'POST', `/api/people/${b.id}/status`, { disabled: true });
+    expect(disabled.status).toBe(200);
+    const event = await db.auditEvent.findFirstOrThrow({ where: { action: 'user.disabled' }, orderBy: { seq: 'desc' } });
+    expect(event.after).toMatchObject({ userId: b.id, linksRevoked: 2 });
+
+    for (const link of [linkOf(invite), linkOf(reset)]) {
+      const res = await accept(base(), link, 'a brand new password of mine');
+      expect(res.status).toBe(409);
+      expect(res.body.error?.message).toMatch(/no longer works/);
+    }
+    expect(await db.user.findUnique({ where: { email: backdoor } })).toBeNull();
+    expect((await login(base(), target.email, STRONG)).ok).toBe(true);
+    // The link's page says so too, in one sentence.
+    expect(await (await fetch(`${base()}${linkOf(reset)}`)).text()).toMatch(/no longer works/);
+  });
+
+  it('demoting an editor revokes the links they issued', async () => {
+    const c = await newEditor('Clara');
+    const target = await victim('Vasco', 'viewer');
+    const reset = await as(base(), c.cookie, 'POST', `/api/people/${target.id}/password-reset`, {});
+    expect(reset.status).toBe(201);
+    expect((await as(base(), admin(), 'POST', `/api/people/${c.id}/role`, { role: 'reviewer' })).status).toBe(200);
+    const event = await db.auditEvent.findFirstOrThrow({ where: { action: 'user.role_changed' }, orderBy: { seq: 'desc' } });
+    expect(event.after).toMatchObject({ userId: c.id, role: 'reviewer', linksRevoked: 1 });
+    expect((await accept(base(), linkOf(reset), 'a brand new password of mine')).status).toBe(409);
+  });
+
+  it('a link whose issuer is no longer an active editor does not work, even if it was never revoked', async () => {
+    const d = await newEditor('Dario');
+    const target = await victim('Ines');
+    const reset = await as(base(), d.cookie, 'POST', `/api/people/${target.id}/password-reset`, {});
+    // As a database administrator would (or as links issued before this rule were left): no revocation.
+    await db.user.update({ where: { id: d.id }, data: { role: 'viewer' } });
+    const res = await accept(base(), linkOf(reset), 'a brand new password of mine');
+    expect(res.status).toBe(409);
+    expect(res.body.error?.message).toMatch(/the editor who issued it can no longer hand out links/);
+    expect((await login(base(), target.email, STRONG)).ok).toBe(true);
+  });
+
+  it('pending reset links are listed on the People page with their issuer, and can be withdrawn there', async () => {
+    const target = await victim('Olga', 'viewer');
+    const reset = await as(base(), admin(), 'POST', `/api/people/${target.id}/password-reset`, {});
+    const id = await pendingResetOf(target.id);
+    const list = await as(base(), admin(), 'GET', '/api/people');
+    const row = (list.body.people as { userId: string | null; resetLink: unknown }[]).find((p) => p.userId === target.id);
+    expect(row?.resetLink).toMatchObject({ invitationId: id, issuedBy: 'Ana Admin' });
+    const page = await (await fetch(`${base()}/people`, { headers: { cookie: admin() } })).text();
+    expect(page).toContain('A password-reset link is pending until');
+    expect(page).toContain('Withdraw reset link');
+
+    const withdrawn = await as(base(), admin(), 'DELETE', `/api/people/invitations/${id}`);
+    expect(withdrawn.status).toBe(200);
+    const event = await db.auditEvent.findFirstOrThrow({ where: { action: 'user.invitation_revoked' }, orderBy: { seq: 'desc' } });
+    expect(event.before).toMatchObject({ invitationId: id, email: target.email, kind: 'reset' });
+    expect((await accept(base(), linkOf(reset), 'a brand new password of mine')).status).toBe(409);
+    const after = await as(base(), admin(), 'GET', '/api/people');
+    expect((after.body.people as { userId: string | null; resetLink: unknown }[]).find((p) => p.userId === target.id)?.resetLink).toBeNull();
+  });
+
+  it('the audit row of an accepted link names its issuer', async () => {
+    const target = await victim('Pia', 'viewer');
+    const reset = await as(base(), admin(), 'POST', `/api/people/${target.id}/password-reset`, {});
+    expect((await accept(base(), linkOf(reset), 'a brand new password of mine')).status).toBe(200);
+    const used = await db.auditEvent.findFirstOrThrow({ where: { action: 'user.password_reset' }, orderBy: { seq: 'desc' } });
+    expect(used).toMatchObject({ actorId: target.id, after: { userId: target.id, issuedById: await idOf(EMAIL.editor), issuedBy: EMAIL.editor } });
+    const joined = await db.auditEvent.findFirstOrThrow({ where: { action: 'user.invitation_accepted' }, orderBy: { seq: 'desc' } });
+    expect(joined.after).toMatchObject({ email: target.email, issuedBy: EMAIL.editor });
+  });
+});

@@ -112,6 +112,8 @@ type Entry = {
   writesNothing?: string;
   /** Audit events an allowed call writes, when more than one. */
   writes?: number;
+  /** A refusal with this status that writes one audit event, and why. */
+  auditedRefusal?: { status: number; why: string };
 };
 
 const signedIn = (ok: number): Expect => ({ anonymous: 401, disabled: 401, viewer: ok, reviewer: ok, editor: ok });
@@ -398,6 +400,7 @@ const TABLE: Entry[] = [
     path: () => '/api/account/password',
     body: () => ({ current: 'not the password at all', next: 'seven lanterns over the harbour' }),
     expect: { anonymous: 401, disabled: 401, viewer: 400, reviewer: 400, editor: 400 },
+    auditedRefusal: { status: 400, why: 'a wrong current password is audited like a failed sign-in (issue 29)' },
   },
   {
     // Public: the token is the credential; an unknown one is 404 for everyone, signed in or not.
@@ -532,7 +535,7 @@ describe('HTTP authorization matrix', () => {
         }
         await entry.check?.(res, who);
         if (MUTATING(entry.method)) {
-          const written = res.status < 300 && !entry.writesNothing ? (entry.writes ?? 1) : 0;
+          const written = res.status < 300 ? (entry.writesNothing ? 0 : (entry.writes ?? 1)) : entry.auditedRefusal?.status === res.status ? 1 : 0;
           expect(await db.auditEvent.count(), written ? 'an allowed change wrote its audit event' : 'a refused request wrote nothing').toBe(
             eventsBefore + written,
           );

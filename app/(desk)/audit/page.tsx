@@ -14,6 +14,7 @@ import { EventDescription } from '@/components/event-description';
 import { AuditLive } from '@/components/realtime/audit-live';
 import { LiveSince } from '@/components/realtime/live-since';
 import { latestSeq } from '@/lib/history/replay-changes';
+import { checkpointAlarm, type SigningRefusal } from '@/lib/audit/checkpointer';
 
 export const metadata: Metadata = { title: 'Audit trail' };
 export const dynamic = 'force-dynamic';
@@ -27,10 +28,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const query = parsed.success ? parsed.data : auditQuerySchema.parse({});
   // Editors see the whole trail checked against its signed checkpoints (first page only: it reads every event).
   const checking = canVerifyAudit(actor) && !query.cursor;
-  const [page, names, verification] = await Promise.all([
+  const [page, names, verification, alarm] = await Promise.all([
     listAuditEvents({ actor, query }),
     userNames(),
     checking ? verifyAudit({ actor }) : Promise.resolve(null),
+    checkpointAlarm(),
   ]);
   const keep = new URLSearchParams(Object.entries(raw).filter(([k]) => k !== 'cursor'));
   const input = 'mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
@@ -43,6 +45,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <h1 className="text-xl font-semibold tracking-tight">Audit trail</h1>
           <p className="text-sm text-slate-600">Every change, newest first. Events are hash-chained and cannot be edited or deleted.</p>
         </div>
+        {alarm && <SigningAlarm alarm={alarm} />}
         {verification && <VerificationPanel verification={verification} />}
         <form method="get" action="/audit" className="flex flex-wrap items-end gap-3" aria-label="Filter the audit trail">
           <div>
@@ -173,6 +176,21 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </nav>
       </div>
     </LiveSince>
+  );
+}
+
+/** The signer refuses to sign a head that does not extend the last checkpoint (lib/audit/checkpointer.ts). */
+function SigningAlarm({ alarm }: { alarm: SigningRefusal }) {
+  return (
+    <section
+      data-testid="audit-alarm"
+      role="alert"
+      aria-label="Audit alarm"
+      className="rounded-xl border-2 border-red-500 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
+      <h2 className="font-semibold">Audit alarm: checkpoints are no longer signed</h2>
+      <p className="mt-1">{alarm.why}</p>
+    </section>
   );
 }
 

@@ -1,9 +1,11 @@
 import { NextResponse } from 'next/server';
-import { checkHealth } from '@/lib/health';
+import { AUDIT_ALARM_NOTICE, checkHealth } from '@/lib/health';
 
 export const dynamic = 'force-dynamic';
 
+// An audit alarm is not an outage (the desk still serves): 200, with the alarm named.
 export async function GET() {
   const health = await checkHealth();
-  return health.ok ? NextResponse.json({ status: 'ok', database: 'up' }) : NextResponse.json({ status: 'unavailable', database: 'down' }, { status: 503 });
+  if (!health.ok) return NextResponse.json({ status: 'unavailable', database: 'down' }, { status: 503 });
+  return NextResponse.json({ status: 'ok', database: 'up', audit: health.audit, ...(health.audit === 'alarm' ? { auditAlarm: AUDIT_ALARM_NOTICE } : {}) });
 }
