@@ -2,7 +2,7 @@
 // desk, as each role sees it. A moderate, serious or critical violation fails
 // the test; the failure lists every violation found, minor ones too, with its targets.
 //
-// The spec runs its own server on its own database (free ports, .data/e2e-a11y),
+// The spec runs its own server per worker on its own database (free ports, .data/e2e-a11y-i),
 // so it can put claims in every state (each verdict, assigned, commented,
 // conflicting) without changing what the other specs find on the shared one.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -106,9 +106,13 @@ test('every page, not-found page, loading state and dialog on disk is scanned', 
 });
 
 test.describe('axe', () => {
-  test.beforeAll(async ({ browser }) => {
+  // The scans are the longest file of the suite: both workers take a share, each
+  // on a server of its own set up the same way, so no scan depends on another's order.
+  test.describe.configure({ mode: 'parallel' });
+
+  test.beforeAll(async ({ browser }, workerInfo) => {
     test.setTimeout(180_000);
-    const dataDir = path.join(ROOT, '.data/e2e-a11y');
+    const dataDir = path.join(ROOT, `.data/e2e-a11y-${workerInfo.parallelIndex}`);
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(`${dataDir}.password`, { force: true });
     server = await startAppServer({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), DATABASE_URL: undefined });
