@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatPercent, languageWithConfidence } fro
 import { dirAttribute } from '@/lib/utils/text-direction';
 import type { ClaimDetail } from '@/lib/validation/claims';
 import { isHttpUrl } from '@/lib/validation/http-url';
+import { VisibleText } from '@/components/visible-text';
 
 type Props = { claim: Pick<ClaimDetail, 'outlet' | 'byline' | 'publishedAt' | 'articleUrl' | 'language' | 'languageConfidence' | 'languageFrom'> };
 
@@ -64,7 +65,7 @@ export function NearDuplicateNotice({ of }: { of: NonNullable<ClaimDetail['nearD
       Imported as a near-duplicate of{' '}
       <Link href={`/claims/${of.id}`} className="font-medium text-blue-800 underline hover:text-blue-950">
         <bdi lang={of.language} dir={dirAttribute(of.language)}>
-          {of.title}
+          <VisibleText text={of.title} />
         </bdi>
       </Link>{' '}
       ({formatPercent(of.similarity)} similar)

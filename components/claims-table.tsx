@@ -16,6 +16,8 @@ import { PresenceAvatars } from './realtime/presence-avatars';
 import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
 import { ExportDialog } from './export-dialog';
 import { StatusBadge } from './status-badge';
+import { HiddenCharactersBadge, VisibleText } from '@/components/visible-text';
+import { revealInvisible } from '@/lib/utils/invisible-characters';
 
 type Props = {
   claims: ClaimSummary[];
@@ -154,14 +156,21 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery, first
                   className={`hover:bg-slate-50 focus-within:bg-blue-50/50 ${changed[c.id] ? 'animate-[flash_1.5s_ease-out]' : ''}`}
                 >
                   <td className="py-3 pl-4 align-top">
-                    <input type="checkbox" aria-label={`Select “${c.title}”`} checked={selected.has(c.id)} onChange={() => toggle(c.id)} className="mt-1" />
+                    <input
+                      type="checkbox"
+                      aria-label={`Select “${revealInvisible(c.title)}”`}
+                      checked={selected.has(c.id)}
+                      onChange={() => toggle(c.id)}
+                      className="mt-1"
+                    />
                   </td>
                   <td className="px-4 py-3">
                     {/* The title in its own language and direction (right-aligned for Arabic), inside a table that stays left to right. */}
                     <div lang={c.language} dir={dirAttribute(c.language)} className="text-start" data-testid="claim-title">
                       <Link href={`/claims/${c.id}${suffix}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
-                        {c.title}
+                        <VisibleText text={c.title} />
                       </Link>
+                      <HiddenCharactersBadge title={c.title} />
                       {added.includes(c.id) && (
                         <span
                           data-testid="new-row"

@@ -225,3 +225,30 @@ test('the app cannot be framed by another site', async ({ page, baseURL }) => {
   await expect(page.frameLocator('#desk').getByLabel('Email')).toHaveCount(0);
   await expect(page.frameLocator('#own').getByText("The framing page's own frame")).toBeVisible();
 });
+
+test('invisible characters in an imported article show as marked chips and flag the claim, never reordering the text', async ({ page }) => {
+  await signIn(page, 'reviewer@factdesk.test');
+  // Unique per run: the same text twice would be a duplicate.
+  const run = Date.now().toString(36);
+  const title = `\u202e021\u202c Venezuelan soldiers crossed at Cúcuta ${run}`;
+  const text = `${title}\n\nOfficials counted \u202e021\u202c soldiers at the bridge\u200b on Saturday, the migration office said in run ${run}.`;
+  const res = await page.request.post('/api/articles', { data: { preview: false, articles: [{ text }] } });
+  expect(res.ok()).toBe(true);
+  const { results } = (await res.json()) as { results: { outcome: string; claimId: string | null }[] };
+  expect(results[0]?.outcome).toBe('created');
+
+  await page.goto(`/claims/${results[0]?.claimId ?? ''}`);
+  const heading = page.locator('#claim-title');
+  await expect(heading).toContainText(`RLO021PDF Venezuelan soldiers`);
+  await expect(heading.getByRole('img', { name: 'right-to-left override, U+202E' })).toBeVisible();
+  await expect(page.getByTestId('claim-body').getByTestId('invisible-char')).toHaveText(['RLO', 'PDF', 'ZWSP']);
+  await expect(page.getByTestId('hidden-characters')).toBeVisible();
+  // The control itself never reaches the DOM, so nothing after it is reordered ("120").
+  for (const html of [await heading.innerHTML(), await page.getByTestId('claim-body').innerHTML()]) expect(html).not.toMatch(/\p{Cf}/u);
+
+  await page.goto(`/claims?q=${run}`);
+  const row = page.getByTestId('claim-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('hidden-characters')).toBeVisible();
+  await expect(row.getByTestId('claim-title')).toContainText('RLO021PDF Venezuelan soldiers');
+});

@@ -10,6 +10,7 @@ import { textDirection } from '@/lib/utils/text-direction';
 import type { ArticleImportOutcome } from '@/lib/validation/articles';
 import type { Item } from './import-items';
 import { ClaimLink, formatBytes, percent, SendProgress, StateBadge } from './parts';
+import { VisibleText } from '@/components/visible-text';
 
 type Props = {
   item: Item;
@@ -118,7 +119,7 @@ function PreviewBody({ item, preview, busy, onChange }: { item: Item; preview: A
       >
         {paragraphs.map((p, i) => (
           <p key={i}>
-            {p}
+            <VisibleText text={p} />
             {i === paragraphs.length - 1 && article.bodyLength > article.excerpt.length && '…'}
           </p>
         ))}

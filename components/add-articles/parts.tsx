@@ -3,6 +3,7 @@
 // Small pieces the article cards and the outcome list share.
 import Link from 'next/link';
 import type { Item } from './import-items';
+import { VisibleText } from '@/components/visible-text';
 
 export const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
@@ -21,7 +22,9 @@ export function ClaimLink({ claim, newTab = false }: { claim: { claimId: string;
       data-testid="claim-link"
       {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}
     >
-      <bdi>{claim.title}</bdi>
+      <bdi>
+        <VisibleText text={claim.title} />
+      </bdi>
       {newTab && <span className="sr-only"> (opens in a new tab)</span>}
     </Link>
   );

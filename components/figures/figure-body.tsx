@@ -11,6 +11,7 @@ import { bodyParagraphs, type Paragraph, paragraphSegments, trimSpan } from './b
 import { useClaimFigures } from './claim-figures';
 import { FigureAddForm } from './figure-add-form';
 import { valueText } from './figure-text';
+import { VisibleText } from '@/components/visible-text';
 
 export const highlightId = (figureId: string) => `figure-${figureId}`;
 export const panelItemId = (figureId: string) => `figure-item-${figureId}`;
@@ -21,7 +22,7 @@ const SELECTION_MAX = 400;
 function pointOffset(node: Node, offset: number): number | null {
   if (node.nodeType === Node.TEXT_NODE) {
     const el = node.parentElement?.closest<HTMLElement>('[data-o]');
-    return el ? Number(el.dataset.o) + offset : null;
+    return el ? Number(el.dataset.o) + Math.min(offset, pieceLength(el)) : null;
   }
   if (!(node instanceof Element)) return null;
   const child = node.childNodes[offset];
@@ -32,7 +33,12 @@ function pointOffset(node: Node, offset: number): number | null {
   }
   const all = node.querySelectorAll<HTMLElement>('[data-o]');
   const last = all[all.length - 1];
-  return last ? Number(last.dataset.o) + last.textContent.length : null;
+  return last ? Number(last.dataset.o) + pieceLength(last) : null;
+}
+
+/** Code units of the body a piece stands for: an invisible character's chip shows a code ("RLO") for one. */
+function pieceLength(el: HTMLElement): number {
+  return el.dataset.len === undefined ? el.textContent.length : Number(el.dataset.len);
 }
 
 /** The body's first paragraph when it is the headline itself. */
@@ -50,8 +56,8 @@ function Segments({ paragraph }: { paragraph: Paragraph }) {
     const id = s.figureIds[0];
     if (!id) {
       return (
-        <span key={s.start} data-o={s.start}>
-          {s.text}
+        <span key={s.start}>
+          <VisibleText text={s.text} offset={s.start} />
         </span>
       );
     }
@@ -68,7 +74,6 @@ function Segments({ paragraph }: { paragraph: Paragraph }) {
         <a
           href={`#${panelItemId(id)}`}
           id={firstOfFigure ? highlightId(id) : undefined}
-          data-o={s.start}
           className="scroll-mt-24 text-inherit underline decoration-amber-700/70 decoration-dotted underline-offset-4 outline-none"
           title={figure ? `Figure ${valueText(figure)}: show it in the Figures panel` : undefined}
           onClick={(e) => {
@@ -79,7 +84,7 @@ function Segments({ paragraph }: { paragraph: Paragraph }) {
             item.focus({ preventScroll: true });
           }}
         >
-          {s.text}
+          <VisibleText text={s.text} offset={s.start} />
         </a>
       </mark>
     );
@@ -90,7 +95,7 @@ function Segments({ paragraph }: { paragraph: Paragraph }) {
 export function FigureHeadline({ title }: { title: string }) {
   const { body } = useClaimFigures();
   const headline = headlineOf(body, title);
-  return headline ? <Segments paragraph={headline} /> : title;
+  return headline ? <Segments paragraph={headline} /> : <VisibleText text={title} />;
 }
 
 export function FigureBody({ title, language, dir }: { title: string; language: string; dir: 'ltr' | 'rtl' | 'auto' }) {

@@ -2,6 +2,7 @@
 // with the figure's own words marked. Offsets are into the claim body; the
 // sentence carries its own start, so the span is found inside it.
 import type { FigureDto } from '@/lib/validation/figures';
+import { VisibleText } from '@/components/visible-text';
 
 export function FigureSentence({ figure }: { figure: FigureDto }) {
   const { sentence, span, article } = figure;
@@ -12,12 +13,14 @@ export function FigureSentence({ figure }: { figure: FigureDto }) {
     <q lang={article.language} dir={article.direction} className="text-slate-800 [quotes:none]" data-testid="figure-sentence">
       {inside ? (
         <>
-          {sentence.text.slice(0, from)}
-          <mark className="rounded-sm bg-yellow-200 px-0.5 text-slate-950">{sentence.text.slice(from, to)}</mark>
-          {sentence.text.slice(to)}
+          <VisibleText text={sentence.text.slice(0, from)} />
+          <mark className="rounded-sm bg-yellow-200 px-0.5 text-slate-950">
+            <VisibleText text={sentence.text.slice(from, to)} />
+          </mark>
+          <VisibleText text={sentence.text.slice(to)} />
         </>
       ) : (
-        sentence.text || span.text
+        <VisibleText text={sentence.text || span.text} />
       )}
     </q>
   );

@@ -16,6 +16,8 @@ import { StatusBadge } from '../status-badge';
 import { FigureSentence } from './figure-sentence';
 import { QUALIFIER_WORDS, sourceOf, valueText, whenText } from './figure-text';
 import { FigureVerdictForm } from './figure-verdict-form';
+import { VisibleText } from '@/components/visible-text';
+import { revealInvisible } from '@/lib/utils/invisible-characters';
 
 type Props = {
   group: FigureGroup;
@@ -146,12 +148,12 @@ export function FigureTable({ group, figures, valueOf, canReview, canReopen, onS
                     </abbr>
                     <Link
                       href={`/claims/${f.claimId}#figure-${f.id}`}
-                      title={f.article.title}
+                      title={revealInvisible(f.article.title)}
                       className="text-blue-800 underline-offset-2 hover:underline"
                       data-testid="figure-article-link"
                     >
                       <bdi dir="auto" className="line-clamp-2">
-                        {f.article.outlet ?? f.article.title}
+                        <VisibleText text={f.article.outlet ?? f.article.title} />
                       </bdi>
                     </Link>
                   </span>

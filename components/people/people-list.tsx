@@ -9,6 +9,7 @@ import { PEOPLE_STATUSES, ROLE_LABELS, ROLES, type PersonStatus, type Role } fro
 import { PERSON_STATUS_LABELS } from './person-badges';
 import { PersonRow } from './person-row';
 import type { AssignedClaim } from './status-toggle';
+import { VisibleText } from '@/components/visible-text';
 
 type Props = {
   people: PersonDto[];
@@ -168,7 +169,9 @@ function ReassignPanel({ disabled, onClose }: { disabled: Disabled; onClose: () 
           {assigned.map((c) => (
             <li key={c.id}>
               <Link href={`/claims/${c.id}`} className="text-blue-800 underline">
-                <bdi>{c.title}</bdi>
+                <bdi>
+                  <VisibleText text={c.title} />
+                </bdi>
               </Link>
             </li>
           ))}

@@ -3,6 +3,8 @@
 import Link from 'next/link';
 import { formatDate } from '@/lib/utils/format';
 import { dirAttribute } from '@/lib/utils/text-direction';
+import { HiddenCharactersBadge, VisibleText } from '@/components/visible-text';
+import { revealInvisible } from '@/lib/utils/invisible-characters';
 
 type Props = {
   claimId: string;
@@ -18,10 +20,16 @@ type Props = {
 export function ArticleTitle({ claimId, title, language, outlet, publishedAt, clamp = false, children }: Props) {
   return (
     <div className="min-w-0">
-      <div lang={language} dir={dirAttribute(language)} className={`text-start ${clamp ? 'line-clamp-2' : ''}`} title={clamp ? title : undefined}>
+      <div
+        lang={language}
+        dir={dirAttribute(language)}
+        className={`text-start ${clamp ? 'line-clamp-2' : ''}`}
+        title={clamp ? revealInvisible(title) : undefined}
+      >
         <Link href={`/claims/${claimId}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
-          {title}
+          <VisibleText text={title} />
         </Link>
+        <HiddenCharactersBadge title={title} />
       </div>
       {(outlet || publishedAt || children) && (
         <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">

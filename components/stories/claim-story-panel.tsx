@@ -8,6 +8,7 @@ import { ArticleTitle } from './article-title';
 import { DecidedBar } from './decided-bar';
 import { EvidenceChips } from './evidence-chips';
 import { ScoreMeter } from './score-meter';
+import { VisibleText } from '@/components/visible-text';
 
 type Props = { story: ClaimStoryDto | null; language: string; thresholds: { join: number; suggest: number } };
 
@@ -30,7 +31,9 @@ export function ClaimStoryPanel({ story, language, thresholds }: Props) {
         <>
           <p className="mt-2 font-medium leading-snug">
             <Link href={`/stories/${story.story.id}`} className="text-blue-800 hover:underline" data-testid="claim-story-link">
-              <bdi dir="auto">{story.story.title}</bdi>
+              <bdi dir="auto">
+                <VisibleText text={story.story.title} />
+              </bdi>
             </Link>
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">

@@ -18,6 +18,7 @@ import { StatusBadge } from '../status-badge';
 import { ExportDialog } from '../export-dialog';
 import { DecidedBar } from './decided-bar';
 import { LanguageTags } from './language-tags';
+import { HiddenCharactersBadge, VisibleText } from '@/components/visible-text';
 
 type Props = {
   groups: StoryGroup[];
@@ -80,7 +81,9 @@ export function GroupedClaims({ groups: initial, names, suffix, filterQuery, fir
               <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-slate-50 px-4 py-2.5">
                 <h2 id={`group-${story.id}`} className="min-w-0 flex-1 basis-64 font-semibold leading-snug">
                   <Link href={`/stories/${story.id}`} className="text-slate-900 hover:text-blue-700 hover:underline">
-                    <bdi dir="auto">{story.title}</bdi>
+                    <bdi dir="auto">
+                      <VisibleText text={story.title} />
+                    </bdi>
                   </Link>
                 </h2>
                 <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700">
@@ -109,8 +112,9 @@ export function GroupedClaims({ groups: initial, names, suffix, filterQuery, fir
                       <div className="min-w-0 flex-1 basis-64">
                         <div lang={c.language} dir={dirAttribute(c.language)} className="text-start" data-testid="claim-title">
                           <Link href={`/claims/${c.id}${suffix}`} data-claim-link className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
-                            {c.title}
+                            <VisibleText text={c.title} />
                           </Link>
+                          <HiddenCharactersBadge title={c.title} />
                           {added.includes(c.id) && (
                             <span
                               lang="en"

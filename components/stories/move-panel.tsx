@@ -8,6 +8,7 @@ import type { StoryArticleDto, StorySummary } from '@/lib/validation/stories';
 import { DecisionMessage } from './decision-message';
 import { StorySearch } from './story-search';
 import { useStoryDecision } from './use-story-decision';
+import { VisibleText } from '@/components/visible-text';
 
 type Props = { storyId: string; version: number; article: Pick<StoryArticleDto, 'claimId' | 'title' | 'language'>; onClose: () => void };
 
@@ -42,7 +43,7 @@ export function MovePanel({ storyId, version, article, onClose }: Props) {
       <h3 id={`${id}-h`} ref={heading} tabIndex={-1} className="text-sm font-semibold">
         Move{' '}
         <bdi lang={article.language} dir={dirAttribute(article.language)}>
-          “{article.title}”
+          “<VisibleText text={article.title} />”
         </bdi>
       </h3>
       <fieldset className="space-y-1 text-sm">

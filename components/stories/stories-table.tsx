@@ -13,6 +13,7 @@ import type { StorySummary } from '@/lib/validation/stories';
 import { useDeskChanges } from '../realtime/realtime-provider';
 import { DecidedBar } from './decided-bar';
 import { LanguageTags } from './language-tags';
+import { VisibleText } from '@/components/visible-text';
 
 type Props = { stories: StorySummary[]; minSize: number; searching: boolean; firstPage: boolean; empty: React.ReactNode };
 
@@ -81,7 +82,9 @@ export function StoriesTable({ stories, minSize, searching, firstPage, empty }: 
                 >
                   <td className="px-4 py-3">
                     <Link href={`/stories/${s.id}`} className="font-medium text-slate-900 hover:text-blue-700 hover:underline">
-                      <bdi dir="auto">{s.title}</bdi>
+                      <bdi dir="auto">
+                        <VisibleText text={s.title} />
+                      </bdi>
                     </Link>
                     {added.includes(s.id) && (
                       <span className="ms-2 rounded-full bg-blue-100 px-1.5 py-0.5 align-middle text-[11px] font-semibold text-blue-900">New</span>

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import type { StorySummary } from '@/lib/validation/stories';
 import { DecisionMessage } from './decision-message';
 import { useStoryDecision } from './use-story-decision';
+import { VisibleText } from '@/components/visible-text';
 
 type Props = { story: Pick<StorySummary, 'id' | 'version' | 'title' | 'derivedTitle' | 'customTitle'>; canDecide: boolean };
 
@@ -75,7 +76,9 @@ export function StoryHeading({ story, canDecide }: Props) {
     <div className="space-y-1">
       <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
         <h1 className="min-w-0 flex-1 text-2xl font-semibold leading-snug tracking-tight" data-testid="story-title">
-          <bdi dir="auto">{story.title}</bdi>
+          <bdi dir="auto">
+            <VisibleText text={story.title} />
+          </bdi>
         </h1>
         {canDecide && (
           <button

@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { StorySummary } from '@/lib/validation/stories';
 import { LanguageTags } from './language-tags';
+import { VisibleText } from '@/components/visible-text';
 
 type Props = {
   /** The story the editor is on: never offered. */
@@ -80,7 +81,7 @@ export function StorySearch({ excludeId, label, picked, onPick }: Props) {
                   <input type="radio" name={`${id}-story`} checked={picked?.id === s.id} onChange={() => onPick(s)} className="mt-1" />
                   <span className="min-w-0">
                     <bdi dir="auto" className="block font-medium">
-                      {s.title}
+                      <VisibleText text={s.title} />
                     </bdi>
                     <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-600">
                       {s.size} article{s.size === 1 ? '' : 's'} <LanguageTags languages={s.languages} />

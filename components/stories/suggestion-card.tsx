@@ -13,6 +13,7 @@ import { EvidenceChips } from './evidence-chips';
 import { LanguageTags } from './language-tags';
 import { ScoreMeter } from './score-meter';
 import { useStoryDecision } from './use-story-decision';
+import { VisibleText } from '@/components/visible-text';
 
 type Title = { title: string; language: string };
 
@@ -81,7 +82,9 @@ export function SuggestionCard({ storyId, version, suggestion, thresholds, title
           <p className="text-xs font-semibold uppercase tracking-wide text-amber-900">Possibly the same story</p>
           <h3 id={`${id}-title`} className="mt-0.5 font-semibold">
             <Link href={`/stories/${other.id}`} className="text-blue-800 underline-offset-2 hover:underline">
-              <bdi dir="auto">{other.title}</bdi>
+              <bdi dir="auto">
+                <VisibleText text={other.title} />
+              </bdi>
             </Link>
           </h3>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-700">

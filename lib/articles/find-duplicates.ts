@@ -5,8 +5,7 @@
 import 'server-only';
 import { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db';
-import { type Fingerprint, shingles, similarity } from './fingerprint';
-import { normalizeForSearch } from './normalize-search';
+import { comparableText, type Fingerprint, shingles, similarity } from './fingerprint';
 
 /**
  * Shingle (Jaccard) similarity from which an article counts as a
@@ -75,7 +74,7 @@ export async function findExactDuplicate(tx: Tx, fingerprint: Fingerprint): Prom
 export async function findNearDuplicates(tx: Tx, fingerprint: Fingerprint): Promise<DuplicateMatch[]> {
   const candidates = await tx.$queryRaw<{ id: string; title: string; body: string }[]>(nearCandidatesQuery(fingerprint));
   return candidates
-    .map((c) => ({ claimId: c.id, title: c.title, similarity: round(similarity(fingerprint.shingles, shingles(normalizeForSearch(c.body)))) }))
+    .map((c) => ({ claimId: c.id, title: c.title, similarity: round(similarity(fingerprint.shingles, shingles(comparableText(c.body)))) }))
     .filter((m) => m.similarity >= NEAR_DUPLICATE_THRESHOLD)
     .sort((a, b) => b.similarity - a.similarity);
 }

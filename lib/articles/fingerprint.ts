@@ -2,8 +2,11 @@
 // normalised text (exact duplicates) and MinHash band hashes of its word
 // shingles (near-duplicates: the same article reordered, re-headlined or
 // lightly edited), so candidates come from an index lookup, not a scan.
+// Both are taken over the text's confusable skeleton, so a copy with look-alike
+// letters from another script is still the same text.
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { confusableSkeleton } from './confusable-skeleton';
 import { normalizeForSearch } from './normalize-search';
 
 /**
@@ -11,7 +14,7 @@ import { normalizeForSearch } from './normalize-search';
  * recomputed (fingerprintClaims). Bump it whenever a parameter, the seeds or
  * the normalisation change.
  */
-export const FINGERPRINT_VERSION = 1;
+export const FINGERPRINT_VERSION = 2;
 /** Words per shingle (3 separated duplicates from other articles best on the tuning pairs). */
 export const SHINGLE_WORDS = 3;
 /**
@@ -28,7 +31,7 @@ const CHARACTER_WORDS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 export type Fingerprint = {
-  /** sha256 hex of the normalised text: equal for texts that differ only in case, accents or spacing. */
+  /** sha256 hex of the compared text: equal for texts that differ only in case, accents, spacing or look-alike letters. */
   textHash: string;
   /** One 32-bit signed hash per band (index = band). */
   bands: number[];
@@ -36,8 +39,17 @@ export type Fingerprint = {
   shingles: Set<number>;
 };
 
+/**
+ * The text as the duplicate checks compare it: folded for search, then its
+ * TR #39 skeleton. Version 1 compared the folded text alone, and a seed with
+ * a, e and o swapped for Cyrillic а, е and о imported as new (issue 29).
+ */
+export function comparableText(text: string): string {
+  return confusableSkeleton(normalizeForSearch(text));
+}
+
 export function fingerprint(text: string): Fingerprint {
-  const normalized = normalizeForSearch(text);
+  const normalized = comparableText(text);
   const shingleSet = shingles(normalized);
   return {
     textHash: createHash('sha256').update(normalized, 'utf8').digest('hex'),

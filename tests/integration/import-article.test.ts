@@ -12,7 +12,7 @@ import iconv from 'iconv-lite';
 import { Server } from 'socket.io';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exactDuplicateQuery, nearCandidatesQuery } from '../../lib/articles/find-duplicates';
-import { fingerprint } from '../../lib/articles/fingerprint';
+import { FINGERPRINT_VERSION, fingerprint } from '../../lib/articles/fingerprint';
 import { type ImportArticleOptions, importArticle } from '../../lib/claims/import-article';
 import { listClaimFigures } from '../../lib/figures/desk/list-figures';
 import { MAX_IMPORT_BYTES } from '../../lib/articles/prepare-article';
@@ -231,7 +231,7 @@ describe('a new article', () => {
       sha256: sha,
     });
     expect(Buffer.from(claim.source!.original).toString('utf8')).toBe(ARTICLE);
-    expect(claim.fingerprint).toMatchObject({ version: 1, textHash: fingerprint(ARTICLE).textHash });
+    expect(claim.fingerprint).toMatchObject({ version: FINGERPRINT_VERSION, textHash: fingerprint(ARTICLE).textHash });
     expect(await counts()).toEqual({
       claims: before.claims + 1,
       // article.imported, story.grouped and figure.extracted
@@ -346,6 +346,19 @@ describe('exact duplicates', () => {
     }
     expect(await counts()).toEqual(before);
     expect(broadcasts).toEqual([]);
+  });
+
+  it('a copy with look-alike letters from another script is a duplicate (TR #39 skeleton; issue 29)', async () => {
+    const seedId = await claimIdOf(SEED_EN);
+    const before = await counts();
+    // a, e and o swapped for Cyrillic а, е and о: the same page to a reader, other code points to a byte compare.
+    const text = seedText(SEED_EN).replace(/a/g, '\u0430').replace(/e/g, '\u0435').replace(/o/g, '\u043e');
+    expect(text).not.toBe(seedText(SEED_EN));
+    for (const preview of [true, false]) {
+      const result = await importArticle(paste(text, { preview }));
+      expect(result).toMatchObject({ outcome: 'duplicate', written: false, claimId: seedId, duplicateOf: { claimId: seedId } });
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it('the same bytes sent the same way again find their own claim', async () => {
@@ -463,7 +476,7 @@ describe('the seeder', () => {
     await db.articleFingerprint.updateMany({ where: { claimId: await claimIdOf(SEED_PT) }, data: { version: 0 } });
     expect((await seedArticles()).fingerprinted).toBe(2);
     expect(await db.articleFingerprint.findUnique({ where: { claimId: seedId } })).toMatchObject({
-      version: 1,
+      version: FINGERPRINT_VERSION,
       textHash: fingerprint((await db.claim.findUniqueOrThrow({ where: { id: seedId } })).body).textHash,
     });
     expect((await importArticle(paste(seedText(SEED_EN)))).outcome).toBe('duplicate');

@@ -33,6 +33,7 @@ import { FigureBody, FigureHeadline } from '@/components/figures/figure-body';
 import { FiguresPanel } from '@/components/figures/figures-panel';
 import { LiveSince } from '@/components/realtime/live-since';
 import { latestSeq } from '@/lib/history/replay-changes';
+import { HiddenCharactersBadge, VisibleText } from '@/components/visible-text';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Claim' };
@@ -99,6 +100,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
                   <FigureHeadline title={claim.title} />
                 </h1>
                 <ClaimMeta claim={claim} />
+                <HiddenCharactersBadge title={claim.title} body={claim.body} />
                 {claim.nearDuplicateOf && <NearDuplicateNotice of={claim.nearDuplicateOf} />}
                 {/* Paragraphs as before, with the figures highlighted (offsets into the body as stored). */}
                 <FigureBody title={claim.title} language={claim.language} dir={dir} />
@@ -109,7 +111,9 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
                     </summary>
                     <div lang={claim.language} dir={dir} className="mt-2 space-y-1 text-slate-600">
                       {paragraphs(claim.boilerplate).map((p, i) => (
-                        <p key={i}>{p}</p>
+                        <p key={i}>
+                          <VisibleText text={p} />
+                        </p>
                       ))}
                     </div>
                   </details>
