@@ -23,7 +23,7 @@ export async function changePassword(options: ChangePasswordOptions): Promise<{ 
   if (options.next === options.current) {
     throw fieldError('next', 'Choose a password different from the current one.');
   }
-  assertStrongPassword(options.next, [actor.email, actor.displayName], 'next');
+  await assertStrongPassword(options.next, [actor.email, actor.displayName], 'next');
   const passwordHash = await hashPassword(options.next);
   const { event, count } = await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: actor.id }, data: { passwordHash } });
