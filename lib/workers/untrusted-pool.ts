@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { z } from 'zod';
 import { AppError, isAppErrorCode } from '../errors';
+import { log } from '../log';
 
 /**
  * What a worker can be asked (scripts/untrusted-worker-task.ts runs it). Inputs
@@ -71,6 +72,8 @@ function state(): PoolState {
     minThreads: THREADS,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
   });
+  // Piscina emits 'error' when a worker fails as it starts: unheard, that would end the process.
+  pool.on('error', (err: unknown) => log.error({ err }, 'an untrusted-input worker failed to start'));
   holder.__factdeskUntrustedPool = { pool, ready: warmUp(pool), running: 0, waiting: [] };
   return holder.__factdeskUntrustedPool;
 }
