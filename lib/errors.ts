@@ -28,6 +28,11 @@ const STATUS: Record<AppErrorCode, number> = {
   internal: 500,
 };
 
+/** Whether a code from outside (another thread, a socket ack) is one of ours. */
+export function isAppErrorCode(code: string): code is AppErrorCode {
+  return Object.hasOwn(STATUS, code);
+}
+
 /** The HTTP status an error code answers with (a socket ack carries only the code). */
 export function statusOfCode(code: string): number {
   return (STATUS as Record<string, number | undefined>)[code] ?? 500;

@@ -43,7 +43,7 @@ try {
       console.log(new URL(link.path, base).toString());
     } else {
       const user = parseOrThrow(newUserSchema, { email, role, displayName, password });
-      assertStrongPassword(user.password, [user.email, user.displayName]);
+      await assertStrongPassword(user.password, [user.email, user.displayName]);
       const created = await createUser({ actor: null, user });
       console.log(`Created ${created.role} ${created.email}.`);
     }

@@ -15,6 +15,11 @@ export const IMPORT_REFUSAL_REASONS = [
   'unsupported_type',
   'no_article',
   'invalid_name',
+  // Pages too costly to read (finding 1 of issue 29): bounded before parsing, or out of time or memory.
+  'too_deep',
+  'too_many_elements',
+  'too_slow',
+  'too_costly',
   // Fetching a URL (lib/articles/fetch-article.ts).
   'fetch_timeout',
   'fetch_too_large',

@@ -19,7 +19,8 @@ import { type ClaimRef, type DuplicateMatch, findExactDuplicate, findNearDuplica
 import { saveFingerprint } from '../articles/fingerprint-claims';
 import { importRefusal } from '../articles/import-refusal';
 import { seedSourceKey } from '../articles/parse-article';
-import { type ImportContent, type PreparedArticle, prepareArticle } from '../articles/prepare-article';
+import type { ImportContent, PreparedArticle } from '../articles/prepare-article';
+import { prepareArticleIsolated } from '../articles/prepare-article-isolated';
 import { groupArticle, type GroupArticleResult } from '../stories/desk/group-on-import';
 import { lockStories } from '../stories/desk/lock';
 import { extractClaimFigures, type ExtractClaimFiguresResult } from '../figures/desk/reextract';
@@ -73,7 +74,9 @@ export async function importArticle(options: ImportArticleOptions): Promise<Impo
   const { actor } = options;
   if (actor && !canImportArticles(actor)) throw new AppError('forbidden', 'Your role cannot import articles.');
   const seedKey = seedKeyOf(options);
-  const article = prepareArticle(options);
+  // Decoding and extraction read what anyone can send: in the worker pool, with a budget.
+  const { content, fileName, fetchedUrl, overrides } = options;
+  const article = await prepareArticleIsolated({ content, fileName, fetchedUrl, overrides });
   const key = seedKey ?? generatedKey(options, article);
   const base = { article, duplicateOf: null, nearDuplicates: [], nearDuplicateOf: null, event: null };
 

@@ -6,6 +6,7 @@
 import 'server-only';
 import { type Actor, canImportArticles } from '../auth/permissions';
 import { checkUpload, uploadName } from '../articles/check-upload';
+import type { FormFile } from '../http/read-article-form';
 import { type FetchedPage, fetchArticle } from '../articles/fetch-article';
 import { importRefusalReason } from '../articles/import-refusal';
 import type { ImportContent } from '../articles/prepare-article';
@@ -18,8 +19,8 @@ type Common = { overrides?: ArticleOverrides; confirmNearDuplicate?: boolean };
 
 export type ImportItem =
   | (Common & { kind: 'text'; source: 'paste' | 'api'; text: string; format?: 'text' | 'html'; name?: string | null })
-  /** An uploaded file, read only once its name and size pass (lib/articles/check-upload.ts). */
-  | (Common & { kind: 'upload'; name: string; file: Blob })
+  /** An uploaded file (lib/http/read-article-form.ts), imported only once its name and size pass (lib/articles/check-upload.ts). */
+  | (Common & { kind: 'upload'; file: FormFile })
   | (Common & { kind: 'url'; url: string });
 
 export type ImportArticlesOptions = {
@@ -77,7 +78,7 @@ export async function importArticles({ actor, items, preview = false, requestId 
 }
 
 function nameOf(item: ImportItem): string | null {
-  if (item.kind === 'upload') return uploadName(item.name);
+  if (item.kind === 'upload') return uploadName(item.file.name);
   if (item.kind === 'url') return item.url;
   return item.name ?? null;
 }
@@ -89,9 +90,11 @@ async function sourceOf(item: ImportItem, fetched: Promise<Fetched> | undefined)
     case 'text':
       return { source: item.source, content: { text: item.text, format: item.format ?? 'text' }, fileName: item.name ?? null };
     case 'upload': {
-      const fileName = uploadName(item.name);
+      const fileName = uploadName(item.file.name);
       const mediaType = checkUpload(fileName, item.file.size, item.file.type || null);
-      return { source: 'upload', content: { bytes: new Uint8Array(await item.file.arrayBuffer()), mediaType }, fileName };
+      // checkUpload refuses every file read without its bytes (over the size limit).
+      if (!item.file.bytes) throw new AppError('internal', 'An upload over the size limit was not refused.');
+      return { source: 'upload', content: { bytes: item.file.bytes, mediaType }, fileName };
     }
     case 'url': {
       const result = await (fetched ?? fetchArticle(item.url).then((page): Fetched => ({ ok: true, page })));

@@ -134,7 +134,7 @@ export const MAX_JSON_BYTES = 256 * 1024;
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`);
 
-function tooLarge(maxBytes: number, kind: string | null) {
+export function tooLarge(maxBytes: number, kind: string | null) {
   return new AppError('payload_too_large', `The request is too large: at most ${sizeText(maxBytes)}${kind ? ` of ${kind}` : ''} is accepted.`);
 }
 

@@ -22,7 +22,7 @@ export async function acceptInvitation(options: AcceptInvitationOptions): Promis
   const state = linkStateOf(row, options.token);
   if (state.state !== 'valid' || !row)
     throw new AppError(state.state === 'unknown' ? 'not_found' : 'conflict', LINK_STATE_MESSAGES[state.state === 'valid' ? 'unknown' : state.state]);
-  assertStrongPassword(options.password, [row.email, row.displayName]);
+  await assertStrongPassword(options.password, [row.email, row.displayName]);
   const passwordHash = await hashPassword(options.password);
   // Named in the audit row: who vouched for this account or password.
   const issuer = { issuedById: row.createdById, issuedBy: row.createdBy?.email ?? null };

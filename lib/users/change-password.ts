@@ -26,7 +26,7 @@ export async function changePassword(options: ChangePasswordOptions): Promise<{ 
   if (options.next === options.current) {
     throw fieldError('next', 'Choose a password different from the current one.');
   }
-  assertStrongPassword(options.next, [actor.email, actor.displayName], 'next');
+  await assertStrongPassword(options.next, [actor.email, actor.displayName], 'next');
   const right = await throttledAttempt({
     email: actor.email,
     ip: options.ip,

@@ -17,6 +17,10 @@ const REASON_LABELS: Record<ImportRefusalReason, string> = {
   unsupported_type: 'not .txt, .md, .html or .htm',
   no_article: 'no article text in the page',
   invalid_name: 'unusable file name',
+  too_deep: 'page nested too deeply',
+  too_many_elements: 'page has too many elements',
+  too_slow: 'took too long to read',
+  too_costly: 'needs too much memory to read',
   // The CLI reads files, not addresses; these come from URL imports through the same pipeline.
   fetch_timeout: 'page did not answer in time',
   fetch_too_large: 'page too large',

@@ -2,6 +2,8 @@
 // as sent or refused with a clear 400/413 — never a 500 — and rendered as inert
 // text in the HTML the server sends. (e2e/security.spec.ts proves the same in a browser.)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -470,6 +472,143 @@ describe('article import refuses files it cannot store faithfully', () => {
       expect(await db.claim.findUnique({ where: { sourceKey: 'noise_article' } })).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// Issue 29, findings 1 and 2: hostile input is refused without stalling the desk.
+// Each test shows it by order, not by time: a health check sent after the hostile
+// request has gone out is answered before the hostile request is.
+describe('hostile input never stalls the desk', () => {
+  const DEEP_PAGE = `<html><body>${'<div>'.repeat(3000)}Soldiers crossed the bridge at dawn, the ministry said.${'</div>'.repeat(3000)}</body></html>`;
+
+  async function written() {
+    const [claims, events] = await Promise.all([db.claim.count(), db.auditEvent.count()]);
+    return { claims, events };
+  }
+
+  /** Sends a whole request over http.request and resolves once its last byte has gone out. */
+  function sendWhole(body: string, headers: Record<string, string>, order: string[]) {
+    let sent!: () => void;
+    const gone = new Promise<void>((resolve) => (sent = resolve));
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(`${desk.app.baseUrl}/api/articles`, { method: 'POST', headers: { cookie: desk.cookies.editor, ...headers } }, (res) => {
+        order.push('hostile');
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.end(body, sent);
+    });
+    return { gone, answer };
+  }
+
+  it('a preview of 50 pages nested 3,000 levels deep: each refused in one sentence, nothing written, and a later health check answers first', async () => {
+    const before = await written();
+    const order: string[] = [];
+    const body = JSON.stringify({
+      preview: true,
+      articles: Array.from({ length: 50 }, (_, i) => ({ text: DEEP_PAGE, format: 'html', name: `deep-${i}.html` })),
+    });
+    const hostile = sendWhole(body, { 'content-type': 'application/json' }, order);
+    await hostile.gone;
+    const health = await fetch(`${desk.app.baseUrl}/api/health`);
+    order.push('health');
+    expect(health.status).toBe(200);
+    const { status, text } = await hostile.answer;
+    expect(order).toEqual(['health', 'hostile']);
+    expect(status, text.slice(0, 300)).toBe(200);
+    const { results } = JSON.parse(text) as { results: { outcome: string; reason: string | null; message?: string }[] };
+    expect(results).toHaveLength(50);
+    for (const r of results) {
+      expect(r).toMatchObject({ outcome: 'refused', reason: 'too_deep', message: 'This page is nested too deeply to read: over 256 levels.' });
+    }
+    expect(await written()).toEqual(before);
+  }, 180_000);
+
+  it('an import of a page nested 3,000 levels deep is refused in one sentence and writes nothing (not a 500)', async () => {
+    const before = await written();
+    const res = await desk.call('editor', 'POST', '/api/articles', { articles: [{ text: DEEP_PAGE, format: 'html' }] });
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as { results: { outcome: string; message?: string }[] };
+    expect(results).toEqual([expect.objectContaining({ outcome: 'refused', message: 'This page is nested too deeply to read: over 256 levels.' })]);
+    expect(await written()).toEqual(before);
+  }, 120_000);
+
+  it('an upload of 300,000 tiny file parts is refused at the 51st, before the client has sent the rest, and a later health check answers first', async () => {
+    const boundary = 'factdeskhostileboundary';
+    const part = (i: number) => `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a${i}.txt"\r\ncontent-type: text/plain\r\n\r\nx\r\n`;
+    const chunk = (from: number, to: number) => {
+      const text = Array.from({ length: to - from }, (_, k) => part(from + k)).join('');
+      return `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+    };
+    const order: string[] = [];
+    const socket = net.connect(desk.app.port, '127.0.0.1');
+    socket.on('error', () => {}); // the server closes while we may still write
+    let received = '';
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const answered = new Promise<void>((resolve) =>
+      socket.on('data', (d) => {
+        if (received === '') order.push('hostile');
+        received += d.toString();
+        resolve();
+      }),
+    );
+    const head = `POST /api/articles HTTP/1.1\r\nhost: localhost:${desk.app.port}\r\ncookie: ${desk.cookies.editor}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ntransfer-encoding: chunked\r\n\r\n`;
+    // The first 50 parts are within the limits: the server reads them and waits for more.
+    await new Promise<void>((resolve) => socket.write(head + chunk(0, 50), () => resolve()));
+    const health = await fetch(`${desk.app.baseUrl}/api/health`);
+    order.push('health');
+    expect(health.status).toBe(200);
+
+    const PARTS = 300_000;
+    let all = true;
+    for (let from = 50; from < PARTS; from += 1000) {
+      if (received !== '' || socket.destroyed) {
+        all = false;
+        break;
+      }
+      if (!socket.write(chunk(from, Math.min(PARTS, from + 1000)))) {
+        await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), answered, closed]);
+      }
+    }
+    if (all && !socket.destroyed) {
+      socket.write(`0\r\n\r\n`);
+      order.push('whole body sent');
+    }
+    await Promise.race([answered, closed]);
+    // The whole answer (a small JSON body) follows its first bytes closely.
+    for (let i = 0; i < 50 && !received.includes('per request.'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    expect(order).toEqual(['health', 'hostile']);
+    expect(received).toMatch(/^HTTP\/1\.1 400 /);
+    expect(received).toContain('file: At most 50 files per request.');
+  }, 180_000);
+
+  it('a third import in flight for one account is refused with 429 and a sentence', async () => {
+    // Two uploads that have sent their head and part of their body: each holds one of the account's slots.
+    const open = [0, 1].map(() => {
+      const socket = net.connect(desk.app.port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(
+        `POST /api/articles HTTP/1.1\r\nhost: localhost:${desk.app.port}\r\ncookie: ${desk.cookies.reviewer}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"articles":[`,
+      );
+      return socket;
+    });
+    try {
+      // A round trip through the server after both heads: their handlers have started.
+      for (let i = 0; i < 3; i++) await fetch(`${desk.app.baseUrl}/api/health`);
+      const third = await desk.call('reviewer', 'POST', '/api/articles', {
+        preview: true,
+        articles: [{ text: 'Ferry crews vote to accept the new roster, the union said on Monday.' }],
+      });
+      expect(third.status).toBe(429);
+      expect(((await third.json()) as ErrorBody).error.message).toBe('You already have 2 imports in progress. Wait for one to finish, then try again.');
+      expect(third.headers.get('retry-after')).toBe('5');
+    } finally {
+      for (const socket of open) socket.destroy();
     }
   });
 });

@@ -107,108 +107,124 @@ afterAll(async () => {
   await closeDesk(desk);
 });
 
+// Each run starts a Node process and, once it imports, a worker thread that loads
+// the parsers (lib/workers/untrusted-pool.ts): seconds each on a busy machine.
+const CLI_TEST_TIMEOUT_MS = 120_000;
+
 describe('npm run import', () => {
-  it('imports the new articles of a folder tree, names what it skips and refuses, and audits each import', async () => {
-    const live = collect(watcher);
-    const claimsBefore = await db.claim.count();
-    const eventsBefore = await db.auditEvent.count();
+  it(
+    'imports the new articles of a folder tree, names what it skips and refuses, and audits each import',
+    async () => {
+      const live = collect(watcher);
+      const claimsBefore = await db.claim.count();
+      const eventsBefore = await db.auditEvent.count();
 
-    const run = await runImport([tree, '--progress-every', '3']);
-    expect(run.code, run.stderr).toBe(0);
+      const run = await runImport([tree, '--progress-every', '3']);
+      expect(run.code, run.stderr).toBe(0);
 
-    // The summary table.
-    expect(run.stdout).toContain('Import finished: 8 files in');
-    expect(count(run.stdout, 'created')).toBe(2);
-    expect(count(run.stdout, 'of them linked to a claim they resemble')).toBe(0);
-    expect(count(run.stdout, 'duplicate (same text already on the desk)')).toBe(1);
-    expect(count(run.stdout, 'near-duplicate, skipped')).toBe(1);
-    expect(count(run.stdout, 'refused')).toBe(4);
-    for (const reason of ['empty', 'binary, not text', 'too large (over 2 MB)', 'not .txt, .md, .html or .htm']) expect(count(run.stdout, reason)).toBe(1);
-    expect(count(run.stdout, 'files in all')).toBe(8);
-    expect(run.stdout).toContain('Left alone inside folders: 1 hidden entry.');
-    expect(run.stdout).toMatch(/files\/s\./);
+      // The summary table.
+      expect(run.stdout).toContain('Import finished: 8 files in');
+      expect(count(run.stdout, 'created')).toBe(2);
+      expect(count(run.stdout, 'of them linked to a claim they resemble')).toBe(0);
+      expect(count(run.stdout, 'duplicate (same text already on the desk)')).toBe(1);
+      expect(count(run.stdout, 'near-duplicate, skipped')).toBe(1);
+      expect(count(run.stdout, 'refused')).toBe(4);
+      for (const reason of ['empty', 'binary, not text', 'too large (over 2 MB)', 'not .txt, .md, .html or .htm']) expect(count(run.stdout, reason)).toBe(1);
+      expect(count(run.stdout, 'files in all')).toBe(8);
+      expect(run.stdout).toContain('Left alone inside folders: 1 hidden entry.');
+      expect(run.stdout).toMatch(/files\/s\./);
 
-    // One line per file worth a look, naming the claim it matches.
-    const copied = await db.claim.findUniqueOrThrow({ where: { sourceKey: SEED_COPIED } });
-    const resembled = await db.claim.findUniqueOrThrow({ where: { sourceKey: SEED_REORDERED } });
-    const lineOf = (file: string) => run.stdout.split('\n').find((l) => l.includes(`${file}:`)) ?? '';
-    expect(lineOf(files.copy)).toMatch(/^duplicate\s/);
-    expect(lineOf(files.copy)).toContain(`${desk.app.baseUrl}/claims/${copied.id}`);
-    expect(lineOf(files.reordered)).toMatch(/^skipped\s+.*: \d+% like ".+" /);
-    expect(lineOf(files.reordered)).toContain(`${desk.app.baseUrl}/claims/${resembled.id} (--allow-near-duplicates imports it)`);
-    expect(lineOf(files.empty)).toMatch(/^refused\s+.*: It is empty: there is no text to import\.$/);
-    expect(lineOf(files.binary)).toMatch(/^refused\s+.*: It is not a text file: /);
-    expect(lineOf(files.pdf)).toMatch(/^refused\s+.*: Only \.txt, \.md, \.html and \.htm files are imported, and this is a \.pdf file\.$/);
-    expect(lineOf(files.huge)).toMatch(/^refused\s+.*: It is too large to import: 2\.0 MB, and the limit is 2 MB\.$/);
-    expect(run.stdout).not.toContain('draft.txt');
-    // Not a terminal: progress as lines on stderr, every 3 files and at the end.
-    expect(run.stderr).toContain('[import] 3/8 files');
-    expect(run.stderr).toContain('[import] 8/8 files (100%)');
+      // One line per file worth a look, naming the claim it matches.
+      const copied = await db.claim.findUniqueOrThrow({ where: { sourceKey: SEED_COPIED } });
+      const resembled = await db.claim.findUniqueOrThrow({ where: { sourceKey: SEED_REORDERED } });
+      const lineOf = (file: string) => run.stdout.split('\n').find((l) => l.includes(`${file}:`)) ?? '';
+      expect(lineOf(files.copy)).toMatch(/^duplicate\s/);
+      expect(lineOf(files.copy)).toContain(`${desk.app.baseUrl}/claims/${copied.id}`);
+      expect(lineOf(files.reordered)).toMatch(/^skipped\s+.*: \d+% like ".+" /);
+      expect(lineOf(files.reordered)).toContain(`${desk.app.baseUrl}/claims/${resembled.id} (--allow-near-duplicates imports it)`);
+      expect(lineOf(files.empty)).toMatch(/^refused\s+.*: It is empty: there is no text to import\.$/);
+      expect(lineOf(files.binary)).toMatch(/^refused\s+.*: It is not a text file: /);
+      expect(lineOf(files.pdf)).toMatch(/^refused\s+.*: Only \.txt, \.md, \.html and \.htm files are imported, and this is a \.pdf file\.$/);
+      expect(lineOf(files.huge)).toMatch(/^refused\s+.*: It is too large to import: 2\.0 MB, and the limit is 2 MB\.$/);
+      expect(run.stdout).not.toContain('draft.txt');
+      // Not a terminal: progress as lines on stderr, every 3 files and at the end.
+      expect(run.stderr).toContain('[import] 3/8 files');
+      expect(run.stderr).toContain('[import] 8/8 files (100%)');
 
-    // Two claims and three audit events each (the import, its grouping, its figures), nothing for the others.
-    expect(await db.claim.count()).toBe(claimsBefore + 2);
-    expect(await db.auditEvent.count()).toBe(eventsBefore + 6);
-    for (const [file, title, language] of [
-      [files.text, 'Harbour workers in Porto Vela end a three-day strike', 'en'],
-      // An HTML page's headline is its <title> (lib/articles/extract-html.ts).
-      [files.page, 'Lluvias en Mérida', 'es'],
-    ] as const) {
-      const bytes = readFileSync(file);
-      const source = await db.articleSource.findFirstOrThrow({ where: { name: file }, include: { claim: true } });
-      expect(source).toMatchObject({ kind: 'cli', byteLength: bytes.length, sha256: sha256(bytes) });
-      expect(Buffer.from(source.original).equals(bytes)).toBe(true);
-      expect(source.claim).toMatchObject({ title, language, nearDuplicateOfId: null });
+      // Two claims and three audit events each (the import, its grouping, its figures), nothing for the others.
+      expect(await db.claim.count()).toBe(claimsBefore + 2);
+      expect(await db.auditEvent.count()).toBe(eventsBefore + 6);
+      for (const [file, title, language] of [
+        [files.text, 'Harbour workers in Porto Vela end a three-day strike', 'en'],
+        // An HTML page's headline is its <title> (lib/articles/extract-html.ts).
+        [files.page, 'Lluvias en Mérida', 'es'],
+      ] as const) {
+        const bytes = readFileSync(file);
+        const source = await db.articleSource.findFirstOrThrow({ where: { name: file }, include: { claim: true } });
+        expect(source).toMatchObject({ kind: 'cli', byteLength: bytes.length, sha256: sha256(bytes) });
+        expect(Buffer.from(source.original).equals(bytes)).toBe(true);
+        expect(source.claim).toMatchObject({ title, language, nearDuplicateOfId: null });
+        const event = await db.auditEvent.findFirstOrThrow({ where: { claimId: source.claimId }, orderBy: { seq: 'asc' } });
+        expect(event).toMatchObject({ action: 'article.imported', actorId: null, actorLabel: 'system' });
+        expect(event.after).toMatchObject({ source: { kind: 'cli', name: file, byteLength: bytes.length, sha256: sha256(bytes) }, nearDuplicateOf: null });
+      }
+
+      // The viewer's browser, connected to the app server, got both claims live.
+      await live.waitFor(2);
+      const pushed = live.changes.filter((c) => c.event.action === 'article.imported');
+      const created = await db.articleSource.findMany({ where: { kind: 'cli' }, select: { claimId: true } });
+      expect(pushed.map((c) => c.claim?.id).sort()).toEqual(created.map((c) => c.claimId).sort());
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'with --allow-near-duplicates imports the near-duplicate, linked to the claim it resembles, as the --as account',
+    async () => {
+      const reviewer = await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } });
+      const resembled = await db.claim.findUniqueOrThrow({ where: { sourceKey: SEED_REORDERED } });
+
+      const run = await runImport(['--allow-near-duplicates', '--as', 'Reviewer@Factdesk.test', path.join(tree, 'news')]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(count(run.stdout, 'created')).toBe(1);
+      expect(count(run.stdout, 'of them linked to a claim they resemble')).toBe(1);
+      // The copy of the seed and the two files imported by the first run.
+      expect(count(run.stdout, 'duplicate (same text already on the desk)')).toBe(3);
+      expect(count(run.stdout, 'near-duplicate, skipped')).toBe(0);
+      expect(count(run.stdout, 'refused')).toBe(4);
+      expect(run.stdout).toMatch(/^created\s+.*reordered\.md: linked as a near-duplicate, \d+% like /m);
+
+      const source = await db.articleSource.findFirstOrThrow({ where: { name: files.reordered }, include: { claim: true } });
+      expect(source.claim.nearDuplicateOfId).toBe(resembled.id);
+      expect(source.claim.nearDuplicateSimilarity).toBeGreaterThanOrEqual(0.3);
       const event = await db.auditEvent.findFirstOrThrow({ where: { claimId: source.claimId }, orderBy: { seq: 'asc' } });
-      expect(event).toMatchObject({ action: 'article.imported', actorId: null, actorLabel: 'system' });
-      expect(event.after).toMatchObject({ source: { kind: 'cli', name: file, byteLength: bytes.length, sha256: sha256(bytes) }, nearDuplicateOf: null });
-    }
+      expect(event).toMatchObject({ action: 'article.imported', actorId: reviewer.id, actorLabel: reviewer.email });
+      expect(event.after).toMatchObject({ source: { kind: 'cli', name: files.reordered }, nearDuplicateOf: { claimId: resembled.id } });
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 
-    // The viewer's browser, connected to the app server, got both claims live.
-    await live.waitFor(2);
-    const pushed = live.changes.filter((c) => c.event.action === 'article.imported');
-    const created = await db.articleSource.findMany({ where: { kind: 'cli' }, select: { claimId: true } });
-    expect(pushed.map((c) => c.claim?.id).sort()).toEqual(created.map((c) => c.claimId).sort());
-  });
+  it(
+    '--dry-run says what each file would become and writes nothing',
+    async () => {
+      const fresh = path.join(tree, 'fresh.txt');
+      writeFileSync(
+        fresh,
+        'A new bridge opens over the river Tessa\n\nThe regional council opened the long-delayed bridge over the river Tessa on Saturday, ' +
+          'eleven years after the old one was closed. Engineers said the crossing would cut the drive to the coast by forty minutes.\n',
+      );
+      const before = { claims: await db.claim.count(), events: await db.auditEvent.count() };
 
-  it('with --allow-near-duplicates imports the near-duplicate, linked to the claim it resembles, as the --as account', async () => {
-    const reviewer = await db.user.findUniqueOrThrow({ where: { email: 'reviewer@factdesk.test' } });
-    const resembled = await db.claim.findUniqueOrThrow({ where: { sourceKey: SEED_REORDERED } });
-
-    const run = await runImport(['--allow-near-duplicates', '--as', 'Reviewer@Factdesk.test', path.join(tree, 'news')]);
-    expect(run.code, run.stderr).toBe(0);
-    expect(count(run.stdout, 'created')).toBe(1);
-    expect(count(run.stdout, 'of them linked to a claim they resemble')).toBe(1);
-    // The copy of the seed and the two files imported by the first run.
-    expect(count(run.stdout, 'duplicate (same text already on the desk)')).toBe(3);
-    expect(count(run.stdout, 'near-duplicate, skipped')).toBe(0);
-    expect(count(run.stdout, 'refused')).toBe(4);
-    expect(run.stdout).toMatch(/^created\s+.*reordered\.md: linked as a near-duplicate, \d+% like /m);
-
-    const source = await db.articleSource.findFirstOrThrow({ where: { name: files.reordered }, include: { claim: true } });
-    expect(source.claim.nearDuplicateOfId).toBe(resembled.id);
-    expect(source.claim.nearDuplicateSimilarity).toBeGreaterThanOrEqual(0.3);
-    const event = await db.auditEvent.findFirstOrThrow({ where: { claimId: source.claimId }, orderBy: { seq: 'asc' } });
-    expect(event).toMatchObject({ action: 'article.imported', actorId: reviewer.id, actorLabel: reviewer.email });
-    expect(event.after).toMatchObject({ source: { kind: 'cli', name: files.reordered }, nearDuplicateOf: { claimId: resembled.id } });
-  });
-
-  it('--dry-run says what each file would become and writes nothing', async () => {
-    const fresh = path.join(tree, 'fresh.txt');
-    writeFileSync(
-      fresh,
-      'A new bridge opens over the river Tessa\n\nThe regional council opened the long-delayed bridge over the river Tessa on Saturday, ' +
-        'eleven years after the old one was closed. Engineers said the crossing would cut the drive to the coast by forty minutes.\n',
-    );
-    const before = { claims: await db.claim.count(), events: await db.auditEvent.count() };
-
-    const run = await runImport(['--dry-run', fresh, files.copy]);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('Dry run finished (nothing was written): 2 files');
-    expect(run.stdout).toMatch(/^would create\s+.*fresh\.txt: "A new bridge opens over the river Tessa" \(en, \d+% sure\)/m);
-    expect(count(run.stdout, 'would be created')).toBe(1);
-    expect(count(run.stdout, 'duplicate (same text already on the desk)')).toBe(1);
-    expect({ claims: await db.claim.count(), events: await db.auditEvent.count() }).toEqual(before);
-  });
+      const run = await runImport(['--dry-run', fresh, files.copy]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Dry run finished (nothing was written): 2 files');
+      expect(run.stdout).toMatch(/^would create\s+.*fresh\.txt: "A new bridge opens over the river Tessa" \(en, \d+% sure\)/m);
+      expect(count(run.stdout, 'would be created')).toBe(1);
+      expect(count(run.stdout, 'duplicate (same text already on the desk)')).toBe(1);
+      expect({ claims: await db.claim.count(), events: await db.auditEvent.count() }).toEqual(before);
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 
   it.each([
     ['an unknown option', ['--bogus', 'x'], "Unknown option '--bogus'."],
@@ -223,24 +239,28 @@ describe('npm run import', () => {
     expect(run.stdout).toBe('');
   });
 
-  it('a missing path, an account that cannot import, and an unreachable database: exit code 1, nothing written', async () => {
-    const before = await db.claim.count();
-    const missing = await runImport([path.join(tree, 'no-such-folder')]);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr.trim()).toBe(`There is no file or folder ${path.join(tree, 'no-such-folder')}.`);
+  it(
+    'a missing path, an account that cannot import, and an unreachable database: exit code 1, nothing written',
+    async () => {
+      const before = await db.claim.count();
+      const missing = await runImport([path.join(tree, 'no-such-folder')]);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr.trim()).toBe(`There is no file or folder ${path.join(tree, 'no-such-folder')}.`);
 
-    const viewer = await runImport(['--as', 'viewer@factdesk.test', files.text]);
-    expect(viewer.code).toBe(1);
-    expect(viewer.stderr).toContain('--as viewer@factdesk.test: a viewer cannot import articles; only editors and reviewers can.');
+      const viewer = await runImport(['--as', 'viewer@factdesk.test', files.text]);
+      expect(viewer.code).toBe(1);
+      expect(viewer.stderr).toContain('--as viewer@factdesk.test: a viewer cannot import articles; only editors and reviewers can.');
 
-    const nobody = await runImport(['--as', 'nobody@factdesk.test', files.text]);
-    expect(nobody.code).toBe(1);
-    expect(nobody.stderr).toContain('--as nobody@factdesk.test: there is no active account with that email.');
+      const nobody = await runImport(['--as', 'nobody@factdesk.test', files.text]);
+      expect(nobody.code).toBe(1);
+      expect(nobody.stderr).toContain('--as nobody@factdesk.test: there is no active account with that email.');
 
-    // Port 9 (discard) has nothing listening on a test machine.
-    const down = await runImport([files.text], { DATABASE_URL: 'postgresql://postgres@127.0.0.1:9/none', DB_CONNECT_TIMEOUT_MS: '1000' });
-    expect(down.code).toBe(1);
-    expect(down.stderr).toContain('The database is not reachable (DATABASE_URL)');
-    expect(await db.claim.count()).toBe(before);
-  });
+      // Port 9 (discard) has nothing listening on a test machine.
+      const down = await runImport([files.text], { DATABASE_URL: 'postgresql://postgres@127.0.0.1:9/none', DB_CONNECT_TIMEOUT_MS: '1000' });
+      expect(down.code).toBe(1);
+      expect(down.stderr).toContain('The database is not reachable (DATABASE_URL)');
+      expect(await db.claim.count()).toBe(before);
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 });

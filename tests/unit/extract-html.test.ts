@@ -5,7 +5,7 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { decodeBytes } from '../../lib/articles/decode-bytes';
-import { blockText, extractHtml } from '../../lib/articles/extract-html';
+import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS, blockText, extractHtml } from '../../lib/articles/extract-html';
 import { AppError } from '../../lib/errors';
 import { parseHTML } from 'linkedom';
 
@@ -132,5 +132,36 @@ c</pre><p>Non\u00a0breaking</p></div>`);
     expect(blockText(document.querySelector('div')!)).toBe(
       'Figures\n\nOne paragraph over two lines.\n\n567 soldiers\n\n60 members\n\nLine one\nLine two\n\na b\nc\n\nNon\u00a0breaking\n',
     );
+  });
+});
+
+// Issue 29, finding 1: a page built to be costly is refused in one sentence
+// before Readability reads it, and nothing walks the tree by recursion.
+describe('pages too costly to read', () => {
+  const nested = (tag: string, depth: number) =>
+    `<html><body>${`<${tag}>`.repeat(depth)}Soldiers crossed the bridge at dawn, the ministry said.${`</${tag}>`.repeat(depth)}</body></html>`;
+
+  it('refuses 20,000 nested <b> (a stack overflow and a 500 before) with one sentence naming the bound', () => {
+    const attempt = () => extractHtml(nested('b', 20_000));
+    expect(attempt).toThrow(AppError);
+    expect(attempt).toThrow(`This page is nested too deeply to read: over ${MAX_HTML_DEPTH} levels.`);
+  });
+
+  it('refuses a page at the bound, and reads one nested 100 levels deep', () => {
+    expect(() => extractHtml(nested('div', MAX_HTML_DEPTH))).toThrow('nested too deeply');
+    expect(extractHtml(nested('div', 100)).text).toBe('Soldiers crossed the bridge at dawn, the ministry said.\n');
+  });
+
+  it('refuses a page with more elements than the bound', () => {
+    const flat = `<html><body>${'<p>Soldiers crossed the bridge.</p>'.repeat(MAX_HTML_ELEMENTS)}</body></html>`;
+    expect(() => extractHtml(flat)).toThrow(`This page has too many elements to read: over ${MAX_HTML_ELEMENTS.toLocaleString('en')}.`);
+  });
+
+  it('blockText reads a tree 50,000 levels deep without overflowing the stack', () => {
+    const { document } = parseHTML('<html><body><div id="top"></div></body></html>');
+    let node = document.getElementById('top')!;
+    for (let i = 0; i < 50_000; i++) node = node.appendChild(document.createElement(i % 2 ? 'span' : 'b'));
+    node.appendChild(document.createTextNode('The deepest words.'));
+    expect(blockText(document.getElementById('top')!)).toBe('The deepest words.\n');
   });
 });

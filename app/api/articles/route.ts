@@ -1,16 +1,17 @@
 // POST /api/articles: import articles from a script, a feed or the Add articles
 // page. JSON (text or URLs) or multipart/form-data (files); one outcome per
 // article, in order (lib/validation/articles.ts).
+import { type ArticleForm, readArticleForm } from '@/lib/http/read-article-form';
+import { takeImportSlot } from '@/lib/articles/import-slots';
 import { canImportArticles } from '@/lib/auth/permissions';
 import { type ImportItem, importArticles } from '@/lib/claims/import-articles';
 import { AppError, parseOrThrow } from '@/lib/errors';
-import { apiRoute, readBody, readJson } from '@/lib/http/api-route';
+import { apiRoute, readJson } from '@/lib/http/api-route';
 import {
   type ArticleImportOutcome,
   type ArticleImportResponse,
   MAX_ARTICLES_PER_REQUEST,
   MAX_JSON_REQUEST_BYTES,
-  MAX_MULTIPART_REQUEST_BYTES,
   OVERRIDE_FIELDS,
   articlesFormFieldsSchema,
   articlesJsonRequestSchema,
@@ -24,12 +25,20 @@ export const POST = apiRoute(async ({ req, actor, requestId }): Promise<ArticleI
   // Before reading up to 100 MB of someone who may not import at all.
   if (!canImportArticles(actor)) throw new AppError('forbidden', 'Your role cannot import articles.');
   const [type = ''] = (req.headers.get('content-type') ?? '').split(';').map((s) => s.trim().toLowerCase());
-  let parsed: Parsed;
-  if (type === 'application/json') parsed = parseJson(await readJson(req, MAX_JSON_REQUEST_BYTES));
-  else if (type === 'multipart/form-data') parsed = await parseMultipart(req);
-  else throw new AppError('invalid_input', 'Send the articles as application/json or as multipart/form-data.');
-  const results = await importArticles({ actor, items: parsed.items, preview: parsed.preview, requestId });
-  return { preview: parsed.preview, results, counts: countOutcomes(results) };
+  if (type !== 'application/json' && type !== 'multipart/form-data') {
+    throw new AppError('invalid_input', 'Send the articles as application/json or as multipart/form-data.');
+  }
+  // Held from the first byte read to the last article parsed: one account, few heavy imports at once.
+  const slot = takeImportSlot(actor.id);
+  try {
+    let parsed: Parsed;
+    if (type === 'application/json') parsed = parseJson(await readJson(req, MAX_JSON_REQUEST_BYTES));
+    else parsed = parseMultipart(await readArticleForm(req));
+    const results = await importArticles({ actor, items: parsed.items, preview: parsed.preview, requestId });
+    return { preview: parsed.preview, results, counts: countOutcomes(results) };
+  } finally {
+    slot.release();
+  }
 });
 
 function parseJson(body: unknown): Parsed {
@@ -43,28 +52,7 @@ function parseJson(body: unknown): Parsed {
 
 const fieldError = (field: string, message: string) => new AppError('invalid_input', `${field}: ${message}`, { issues: [{ path: field, message }] });
 
-async function parseMultipart(req: Request): Promise<Parsed> {
-  const body = await readBody(req, MAX_MULTIPART_REQUEST_BYTES);
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData();
-  } catch {
-    throw new AppError('invalid_input', 'The multipart/form-data body could not be read: check its boundary and part headers.');
-  }
-  const files: File[] = [];
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) {
-    if (key === 'file') {
-      if (typeof value === 'string') throw fieldError('file', 'Each "file" part must be a file (with a file name), not a text field.');
-      files.push(value);
-    } else if (typeof value !== 'string') {
-      throw fieldError(key, 'Only the "file" parts may hold files.');
-    } else if (key in fields) {
-      throw fieldError(key, 'Send this field once.');
-    } else {
-      fields[key] = value;
-    }
-  }
+function parseMultipart({ files, fields }: ArticleForm): Parsed {
   const { preview, confirmNearDuplicate, ...overrides } = parseOrThrow(articlesFormFieldsSchema, fields);
   if (files.length === 0) throw fieldError('file', 'Send at least one file.');
   if (files.length > MAX_ARTICLES_PER_REQUEST) throw fieldError('file', `At most ${MAX_ARTICLES_PER_REQUEST} files per request.`);
@@ -72,7 +60,7 @@ async function parseMultipart(req: Request): Promise<Parsed> {
   if (corrected && files.length !== 1) {
     throw fieldError(corrected, 'Corrections (headline, outlet, url, publishedAt, language) apply to one file: send one file per request to set them.');
   }
-  return { preview, items: files.map((file): ImportItem => ({ kind: 'upload', name: file.name, file, overrides, confirmNearDuplicate })) };
+  return { preview, items: files.map((file): ImportItem => ({ kind: 'upload', file, overrides, confirmNearDuplicate })) };
 }
 
 function countOutcomes(results: readonly ArticleImportOutcome[]): ArticleImportResponse['counts'] {
