@@ -243,10 +243,11 @@ test('invisible characters in an imported article show as marked chips and flag 
   await expect(heading.getByRole('img', { name: 'right-to-left override, U+202E' })).toBeVisible();
   await expect(page.getByTestId('claim-body').getByTestId('invisible-char')).toHaveText(['RLO', 'PDF', 'ZWSP']);
   await expect(page.getByTestId('hidden-characters')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/invisible-characters.png' });
   // The control itself never reaches the DOM, so nothing after it is reordered ("120").
   for (const html of [await heading.innerHTML(), await page.getByTestId('claim-body').innerHTML()]) expect(html).not.toMatch(/\p{Cf}/u);
 
-  await page.goto(`/claims?q=${run}`);
+  await page.goto(`/?q=${run}`);
   const row = page.getByTestId('claim-row');
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('hidden-characters')).toBeVisible();
