@@ -4,35 +4,24 @@
 // or is abandoned by the client, whichever comes first.
 import 'server-only';
 import { finished, type Readable } from 'node:stream';
-import { AppError } from '../errors';
+import { type AccountSlot, accountSlots } from '../http/account-slots';
 
 export const MAX_CONCURRENT_EXPORTS = 2;
 /** Sent as Retry-After: long enough for a typical export to finish. */
 export const EXPORT_RETRY_AFTER_SECONDS = 5;
 
-const running = new Map<string, number>();
+const slots = accountSlots({
+  key: 'exports',
+  max: MAX_CONCURRENT_EXPORTS,
+  retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS,
+  refusal: `You already have ${MAX_CONCURRENT_EXPORTS} exports running. Wait for one to finish, then try again.`,
+});
 
-export type ExportSlot = { release: () => void };
+export type ExportSlot = AccountSlot;
 
 /** Takes one of the account's slots, or refuses with 429 when all are in use. */
 export function takeExportSlot(accountId: string): ExportSlot {
-  const used = running.get(accountId) ?? 0;
-  if (used >= MAX_CONCURRENT_EXPORTS) {
-    throw new AppError('rate_limited', `You already have ${MAX_CONCURRENT_EXPORTS} exports running. Wait for one to finish, then try again.`, {
-      retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS,
-    });
-  }
-  running.set(accountId, used + 1);
-  let released = false;
-  return {
-    release: () => {
-      if (released) return;
-      released = true;
-      const left = (running.get(accountId) ?? 1) - 1;
-      if (left > 0) running.set(accountId, left);
-      else running.delete(accountId);
-    },
-  };
+  return slots.take(accountId);
 }
 
 /** Releases the slot when the body has been read to the end, has failed, or was destroyed (client gone). */
@@ -43,5 +32,5 @@ export function releaseWhenDone(body: Readable, slot: ExportSlot): Readable {
 
 /** For tests and diagnostics: exports running for the account in this process. */
 export function runningExports(accountId: string): number {
-  return running.get(accountId) ?? 0;
+  return slots.inUse(accountId);
 }
