@@ -5,6 +5,7 @@ import {
   type ArticleImportOutcome,
   type ArticleOverrides,
   MAX_ARTICLES_PER_REQUEST,
+  MAX_CONCURRENT_IMPORTS,
   MAX_UPLOAD_FILE_BYTES,
   UPLOAD_EXTENSIONS,
 } from '@/lib/validation/articles';
@@ -39,8 +40,8 @@ export type Item = {
 export const ACCEPTED_EXTENSIONS = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`);
 /** The issue's batch: up to 50 files (and pastes and addresses) at a time, as the API takes in one request. */
 export const MAX_FILES = MAX_ARTICLES_PER_REQUEST;
-/** Requests in flight at once: enough to keep the line busy, few enough not to crowd the server. */
-export const PARALLEL_REQUESTS = 3;
+/** Requests in flight at once: as many as the server lets one account have (more would be refused with 429). */
+export const PARALLEL_REQUESTS = MAX_CONCURRENT_IMPORTS;
 
 let counter = 0;
 export function newItem(source: ItemSource, label: string): Item {

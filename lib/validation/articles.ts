@@ -40,6 +40,8 @@ export type ParsedArticleOverrides = z.output<typeof articleOverridesSchema>;
 // outcome of each article, as the Add articles page and scripts read them.
 
 export const MAX_ARTICLES_PER_REQUEST = 50;
+/** Import or preview requests one account may have in flight at once (the server refuses more with 429; the page sends no more). */
+export const MAX_CONCURRENT_IMPORTS = 2;
 /** One uploaded file (the limit); a fetched page may be larger (lib/articles/fetch-article.ts). */
 export const MAX_UPLOAD_FILE_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_EXTENSIONS = ['txt', 'md', 'html', 'htm'] as const;
