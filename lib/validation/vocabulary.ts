@@ -37,6 +37,7 @@ export const FIGURE_COUNTED = [
   'people_defected', // soldiers, police or officials who defected, deserted, fled or crossed over
   'people_killed',
   'people_injured',
+  'people_missing', // missing, unaccounted for
   'people_detained', // arrested, detained, held
   'people_displaced', // refugees, migrants, evacuated, displaced, crossing as civilians
   'people_protesting', // protesters, demonstrators, a crowd
@@ -55,6 +56,7 @@ export const FIGURE_COUNTED_LABELS: Record<FigureCounted, string> = {
   people_defected: 'Defections',
   people_killed: 'Deaths',
   people_injured: 'Injured',
+  people_missing: 'Missing',
   people_detained: 'Detentions',
   people_displaced: 'Displaced and migrants',
   people_protesting: 'Protesters',
