@@ -74,6 +74,7 @@ const MAGNITUDES: Readonly<Record<FigureCounted, readonly [number, number]>> = {
   people_defected: [2, 1_500],
   people_killed: [2, 200],
   people_injured: [2, 500],
+  people_missing: [2, 300],
   people_detained: [2, 800],
   people_displaced: [50, 3_400_000],
   people_protesting: [100, 200_000],
