@@ -139,7 +139,7 @@ const ADD_ARTICLES_SCANS: Scan[] = [
       await page.getByRole('button', { name: 'Add to the list' }).click();
       await page.getByRole('tab', { name: 'Paste text' }).click();
       await page.getByLabel('Source URL (optional)').fill('not a link');
-      await page.getByLabel('Language (ISO code) (optional)').fill('a1');
+      await page.getByLabel('Language (optional)').selectOption({ label: 'Portuguese' });
       await page.getByRole('button', { name: 'Add to the list' }).click();
       await expect(page.getByText('Paste the article’s text.')).toBeVisible();
       await expect(page.getByTestId('article-card')).toHaveCount(1);
