@@ -54,7 +54,21 @@ const PHRASES: readonly string[] = Object.values(FOOTER_PHRASES)
 const FOOTER_TAIL = /^\s*(?:[:：|·•/–-].*|\(?\d+\)?\s*)$/u;
 
 /** Buttons of a share bar that scrapers leave on lines of their own. */
-const SHARE_TARGETS = new Set(['facebook', 'x', 'twitter', 'whatsapp', 'telegram', 'linkedin', 'email', 'e-mail', 'print', 'reddit', 'vk', 'viber', 'pinterest']);
+const SHARE_TARGETS = new Set([
+  'facebook',
+  'x',
+  'twitter',
+  'whatsapp',
+  'telegram',
+  'linkedin',
+  'email',
+  'e-mail',
+  'print',
+  'reddit',
+  'vk',
+  'viber',
+  'pinterest',
+]);
 
 /** Whether a line is only a share bar's button ("Facebook", "WhatsApp"). */
 export function isShareTarget(line: string): boolean {

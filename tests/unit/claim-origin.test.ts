@@ -16,7 +16,10 @@ describe('describeOrigin', () => {
   });
 
   it('uses the host when the page named no outlet', () => {
-    expect(describeOrigin({ kind: 'url', name: 'https://bta.bg/x', outlet: null, articleUrl: null }, 'url-9')).toEqual({ label: 'bta.bg', href: 'https://bta.bg/x' });
+    expect(describeOrigin({ kind: 'url', name: 'https://bta.bg/x', outlet: null, articleUrl: null }, 'url-9')).toEqual({
+      label: 'bta.bg',
+      href: 'https://bta.bg/x',
+    });
   });
 
   it('says a paste was pasted', () => {

@@ -31,9 +31,7 @@ describe('excerptAfterTitle', () => {
   });
 
   it('drops a headline line and keeps an opening quote of the next paragraph', () => {
-    expect(excerptAfterTitle('Floods in the north?\n"We lost everything," she said.', 'Floods in the north?')).toBe(
-      '"We lost everything," she said.',
-    );
+    expect(excerptAfterTitle('Floods in the north?\n"We lost everything," she said.', 'Floods in the north?')).toBe('"We lost everything," she said.');
   });
 
   it('leaves an excerpt that does not open with the title alone', () => {
