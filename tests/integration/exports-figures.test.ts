@@ -137,7 +137,7 @@ describe('JSON', () => {
 describe('figures CSV', () => {
   it('has one row per live figure with its claim, story and verdict, and neutralises formulas', async () => {
     const res = await get(`format=figures-csv&story=${storyId}`);
-    expect(res.headers.get('content-disposition')).toMatch(/factdesk-figures-\d{4}-\d\d-\d\d\.csv/);
+    expect(res.headers.get('content-disposition')).toMatch(/factdesk-figures-[\p{L}\p{N}-]+-\d{4}-\d\d-\d\d\.csv/u);
     const rows = parseCsv<Record<string, string>>(Buffer.from(await res.arrayBuffer()), { bom: true, columns: true });
     expect(Object.keys(rows[0] ?? {})).toEqual([...FIGURE_CSV_COLUMNS]);
     const row104 = rows.find((r) => r['figure id'] === fig.f104?.id);

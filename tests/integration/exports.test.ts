@@ -51,7 +51,7 @@ describe('CSV', () => {
   it('is UTF-8 with a BOM, parses back to the database, and neutralises formulas', async () => {
     const res = await get('format=csv');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="factdesk-verdicts-${today}.csv"`);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="factdesk-verdicts-all-${today}.csv"`);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv<Record<string, string>>(bytes, { bom: true, columns: true });
