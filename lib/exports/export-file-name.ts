@@ -1,5 +1,6 @@
 // The name an export is downloaded under: what it holds (the story, or the
 // selection the filters make) and the day, so a folder of reports reads by itself.
+import 'server-only';
 import type { ExportQuery } from '../validation/export';
 
 /** Longest part naming the story or the selection, in characters. */
