@@ -87,8 +87,8 @@ async function startExport(options: ProduceExportOptions): Promise<ExportFile> {
     for await (const story of iterateExportBoardStories(where)) yield reportBoard(story);
   }
   const body = {
-    csv: () => csvStream(claims, audit),
-    'figures-csv': () => figuresCsvStream(claims, audit),
+    csv: () => csvStream(claims, audit, org.reportBaseUrl),
+    'figures-csv': () => figuresCsvStream(claims, audit, org.reportBaseUrl),
     json: () => jsonStream(claims, meta),
     claimreview: () => claimReviewStream(claims, org, audit),
     html: () => htmlStream(claims, meta, counts, org.name, boards()),
