@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse as parseContentDisposition } from 'content-disposition';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/auth/permissions';
@@ -137,7 +138,10 @@ describe('JSON', () => {
 describe('figures CSV', () => {
   it('has one row per live figure with its claim, story and verdict, and neutralises formulas', async () => {
     const res = await get(`format=figures-csv&story=${storyId}`);
-    expect(res.headers.get('content-disposition')).toMatch(/factdesk-figures-[\p{L}\p{N}-]+-\d{4}-\d\d-\d\d\.csv/u);
+    // Named after the story, in its own script (RFC 6266 filename*).
+    expect(parseContentDisposition(res.headers.get('content-disposition') ?? '').parameters.filename).toMatch(
+      /^factdesk-figures-[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*-\d{4}-\d\d-\d\d\.csv$/u,
+    );
     const rows = parseCsv<Record<string, string>>(Buffer.from(await res.arrayBuffer()), { bom: true, columns: true }).slice(0, -AUDIT_TRAILER_ROWS);
     expect(Object.keys(rows[0] ?? {})).toEqual([...FIGURE_CSV_COLUMNS]);
     const row104 = rows.find((r) => r['figure id'] === fig.f104?.id);
