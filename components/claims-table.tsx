@@ -11,7 +11,9 @@ import { useState } from 'react';
 import { formatDateTime, initials, languageName } from '@/lib/utils/format';
 import { newClaimInList } from '@/lib/utils/list-membership';
 import { dirAttribute } from '@/lib/utils/text-direction';
+import type { ClaimOrigin as ClaimOriginData } from '@/lib/utils/claim-origin';
 import type { ClaimSummary } from '@/lib/validation/claims';
+import { ClaimOrigin } from './claim-origin';
 import { PresenceAvatars } from './realtime/presence-avatars';
 import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
 import { ExportDialog } from './export-dialog';
@@ -22,6 +24,8 @@ import { revealInvisible } from '@/lib/utils/invisible-characters';
 type Props = {
   claims: ClaimSummary[];
   names: Record<string, string>;
+  /** Where the listed claims came from; a claim that arrives live has none yet and shows its key. */
+  origins: Record<string, ClaimOriginData>;
   suffix: string;
   filterQuery: string;
   firstPage: boolean;
@@ -32,7 +36,7 @@ type Props = {
 /** Imported claims added to the list live, at most: a bigger import (a replay after a long absence) is a notice instead. */
 const MAX_ADDED_LIVE = 25;
 
-export function ClaimsTable({ claims: initial, names, suffix, filterQuery, firstPage, empty }: Props) {
+export function ClaimsTable({ claims: initial, names, origins, suffix, filterQuery, firstPage, empty }: Props) {
   const router = useRouter();
   const { me } = useRealtime();
   const [claims, setClaims] = useState(initial);
@@ -183,7 +187,7 @@ export function ClaimsTable({ claims: initial, names, suffix, filterQuery, first
                       )}
                     </div>
                     <div className="mt-0.5 flex items-center gap-2">
-                      <span className="font-mono text-xs text-slate-500">{c.sourceKey}</span>
+                      <ClaimOrigin origin={origins[c.id]} sourceKey={c.sourceKey} className="min-w-0 truncate text-xs text-slate-500" />
                       <PresenceAvatars claimId={c.id} />
                     </div>
                   </td>

@@ -43,7 +43,11 @@ function renderedOnDisk(): string[] {
   const dialogs = filesUnder('components')
     .filter((f) => f.endsWith('.tsx') && /<dialog\b/.test(readFileSync(path.join(ROOT, f), 'utf8')))
     .map((f) => `dialog:${f}`);
-  return [...new Set([...routes, ...dialogs])].sort();
+  // Exported documents a reader opens in a browser: the HTML report.
+  const reports = filesUnder('lib/exports/formats')
+    .filter((f) => f.endsWith('.ts') && /<!doctype html>/i.test(readFileSync(path.join(ROOT, f), 'utf8')))
+    .map((f) => `report:${f}`);
+  return [...new Set([...routes, ...dialogs, ...reports])].sort();
 }
 
 // ---- axe ------------------------------------------------------------------

@@ -22,7 +22,8 @@ test('an editor exports the disputed claims as CSV and as PDF from the list', as
   await expect(dialog.getByLabel('All claims matching the current filters')).toBeChecked();
   await dialog.getByLabel('CSV spreadsheet').check();
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
-  expect(csvDownload.suggestedFilename()).toMatch(/^factdesk-verdicts-\d{4}-\d\d-\d\d\.csv$/);
+  // The file names the selection (the status and the search) and the day.
+  expect(csvDownload.suggestedFilename()).toBe(`factdesk-verdicts-disputed-${tag.toLowerCase()}-${new Date().toISOString().slice(0, 10)}.csv`);
   await expect(dialog.getByTestId('export-done')).toContainText('(1 claim');
   const csv = parseCsv<Record<string, string>>(readFileSync(await csvDownload.path()), { bom: true, columns: true });
   expect(csv.map((r) => [r.id, r.status, r.title])).toEqual([[bulgarian.id, 'disputed', bulgarian.title]]);
@@ -51,6 +52,7 @@ test('selected rows export only those claims', async ({ page, freshClaims }) => 
   await expect(dialog.getByLabel('The 2 selected claims')).toBeChecked();
   await dialog.getByLabel('JSON data (with history)').check();
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^factdesk-verdicts-2-selected-\d{4}-\d\d-\d\d\.json$/);
   const json = JSON.parse(readFileSync(await download.path(), 'utf8')) as { claims: { id: string }[] };
   expect(json.claims.map((c) => c.id).sort()).toEqual(picked.sort());
 });

@@ -92,6 +92,8 @@ test('an editor previews and imports uploaded and pasted articles; a reviewer se
   await editor.getByLabel('Article text').fill(tagHeadline(fixture('wildfire-es.txt'), tag));
   await editor.getByLabel('Outlet (optional)').fill('Diario de la Sierra');
   await editor.getByLabel('Published date (optional)').fill('2026-08-14');
+  // The language is picked by name, never typed as a code.
+  await editor.getByLabel('Language (optional)').selectOption({ label: 'Spanish' });
   await editor.getByRole('button', { name: 'Add to the list' }).click();
   await expect(cards).toHaveCount(4);
 
@@ -120,6 +122,7 @@ test('an editor previews and imports uploaded and pasted articles; a reviewer se
 
   const pasted = card(/Pasted: /);
   await expect(pasted.getByLabel('Language')).toHaveValue('es');
+  await expect(pasted.getByTestId('preview-language')).toContainText('Spanish: as you gave it');
   await expect(pasted.getByText('Diario de la Sierra · published 2026-08-14')).toBeVisible();
   await screenshots(editor, 'preview');
 
@@ -153,12 +156,17 @@ test('an editor previews and imports uploaded and pasted articles; a reviewer se
   await expect(searching.getByText('3 new claims were imported.')).toBeVisible();
   await searching.getByRole('button', { name: 'Show' }).click();
   await expect(searching.getByTestId('claim-row')).toHaveCount(4);
+  // After a reload the rows say where each article came from, not its source key.
+  await reviewer.reload();
+  await expect(reviewer.locator(`[data-testid="claim-row"][data-claim-id="${created[0]}"]`).getByTestId('claim-origin')).toHaveText('desalination-ar.txt');
+  await expect(reviewer.locator(`[data-testid="claim-row"][data-claim-id="${created[2]}"]`).getByTestId('claim-origin')).toHaveText('Diario de la Sierra');
 
   // The claim page shows what the editor corrected and the Arabic claim's language.
   await editor.getByRole('link', { name: corrected }).click();
   await expect(editor.getByRole('heading', { level: 1 })).toHaveText(corrected);
   await editor.goto(`/claims/${created[0]}`);
   await expect(editor.getByTestId('claim-language')).toContainText('Arabic');
+  await expect(editor.getByTestId('claim-origin')).toHaveText('desalination-ar.txt');
 });
 
 test('a viewer gets no Add articles link, and the page and the API refuse them', async ({ page }) => {

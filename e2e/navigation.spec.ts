@@ -64,3 +64,41 @@ test('a filter that navigates shows its progress too, and a click on the page al
   await expect(progress(page)).toBeHidden();
   await expect(page.locator('main')).not.toHaveAttribute('aria-busy', 'true');
 });
+
+test('on a phone the header is one row, and its Menu opens every link, by keyboard too', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin@factdesk.test');
+  await expect(page.locator('body[data-shortcuts="ready"]')).toBeAttached();
+  expect((await page.locator('header').boundingBox())?.height).toBeLessThanOrEqual(56);
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav).toBeHidden();
+  await page.screenshot({ path: 'e2e/screenshots/header-phone.png' });
+
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  for (const name of ['Claims', 'Stories', 'Audit trail', 'Add articles', 'People']) await expect(nav.getByRole('link', { name })).toBeInViewport();
+  await expect(page.getByRole('link', { name: /^My account/ })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+  // The links follow the button in the tab order.
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Claims' })).toBeFocused();
+  await page.screenshot({ path: 'e2e/screenshots/header-phone-menu.png' });
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+
+  // A link followed closes the menu.
+  await menu.click();
+  await nav.getByRole('link', { name: 'People' }).click();
+  await expect(page).toHaveURL(/\/people$/);
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+  // A laptop keeps the links in the header row, with no Menu button.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(menu).toBeHidden();
+  await expect(nav.getByRole('link', { name: 'People' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/header-desktop.png' });
+});

@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD, signIn } from './support/auth';
 import { expect, test } from './support/fixtures';
 import { holdRequests, holdSocketEvent, refuseSocket } from './support/network';
+import { desktopAndPhone } from './support/screenshots';
 
 test('a reviewer marks a claim disputed with reason and evidence using only the keyboard', async ({ page, freshClaims }) => {
   // Sign-in leads to a list of two claims of this test's own.
@@ -249,4 +250,36 @@ test('a comment whose post times out but lands later is not left in the box to b
   await expect(page.getByTestId('comment-body').filter({ hasText: text })).toHaveCount(1);
   await expect(page.getByRole('textbox', { name: /comment/i })).toHaveValue('');
   await expect(page.getByText('has not answered for 20 seconds')).toHaveCount(0);
+});
+
+test('the audit page names the claim, speaks in words, hides sign-ins with one switch, and offers the bundle', async ({ page, freshClaims }) => {
+  const { bulgarian } = await freshClaims('bulgarian');
+  await signIn(page, 'admin@factdesk.test');
+  const res = await page.request.post(`/api/claims/${bulgarian.id}/verdict`, {
+    data: { status: 'disputed', reason: 'Audit page check: no source for 104.', evidence: [], expectedVersion: bulgarian.version },
+  });
+  expect(res.status()).toBe(200);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/audit?claimId=${bulgarian.id}`);
+  const rows = page.getByTestId('audit-row');
+  const verdict = rows.filter({ hasText: 'marked it disputed' });
+  await expect(verdict.getByTestId('audit-claim-link')).toHaveText(`“${bulgarian.title}”`);
+  await expect(verdict.locator('[data-action="claim.verdict_set"]')).toHaveText('Claim verdict set');
+  await expect(page.getByLabel('Action').locator('option[value="claim.verdict_set"]')).toHaveText('Claim verdict set');
+
+  // One switch hides sign-ins and keeps the other filters.
+  await page.goto('/audit');
+  await expect(page.locator('[data-action="auth.login_succeeded"]').first()).toBeVisible();
+  await page.getByRole('switch', { name: 'Hide sign-ins' }).check();
+  await expect(page).toHaveURL(/[?&]signIns=hide/);
+  await expect(page.getByRole('switch', { name: 'Hide sign-ins' })).toBeChecked();
+  await expect(rows.first()).toBeVisible();
+  await expect(page.locator('[data-action^="auth.login"]')).toHaveCount(0);
+
+  // An editor downloads the verifiable bundle from the page.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the verifiable bundle' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^factdesk-audit-\d+-\d+\.jsonl$/);
+
+  await page.goto(`/audit?claimId=${bulgarian.id}`);
+  await desktopAndPhone(page, 'audit');
 });

@@ -10,6 +10,7 @@ import { QueueLink } from '@/components/realtime/queue-link';
 import { RealtimeProvider } from '@/components/realtime/realtime-provider';
 import { RoleWatch } from '@/components/realtime/role-watch';
 import { GlobalShortcuts } from '@/components/global-shortcuts';
+import { HeaderMenu } from '@/components/header-menu';
 import { LogoutButton } from '@/components/logout-button';
 import { NavigationProgress } from '@/components/navigation-progress';
 import { SessionKeepAlive } from '@/components/session-keepalive';
@@ -19,7 +20,8 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
   // Read before the page's own data, so a change racing the render is replayed, not lost.
   const initialSeq = await latestSeq();
   const queue = canReview(actor) ? await listQueueIds({ actor }) : null;
-  const navLink = 'whitespace-nowrap rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100';
+  // Full-width rows a thumb can hit on a phone; compact in the laptop header row.
+  const navLink = 'whitespace-nowrap rounded-md px-2 py-2 text-slate-700 hover:bg-slate-100 sm:py-1';
   return (
     <RealtimeProvider me={{ id: actor.id, displayName: actor.displayName }} canAnnounceWriting={canAnnounceWriting(actor)} initialSeq={initialSeq}>
       <a
@@ -29,12 +31,21 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-        {/* On a phone the links take a row of their own under the name and the account. */}
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:h-14 sm:flex-nowrap sm:py-0">
+        {/* One row on a phone too: the links open from a Menu button (components/header-menu.tsx). */}
+        <div className="relative mx-auto flex h-12 max-w-6xl items-center gap-x-3 px-4 sm:h-14">
           <Link href="/" className="text-lg font-semibold tracking-tight">
             Fact<span className="text-blue-700">desk</span>
           </Link>
-          <nav aria-label="Main" className="order-last -mx-2 flex w-[calc(100%+1rem)] gap-1 overflow-x-auto text-sm sm:order-none sm:mx-0 sm:w-auto">
+          <HeaderMenu
+            account={
+              <>
+                <Link href="/account" className="rounded-md px-2 py-2 text-slate-700 hover:bg-slate-100">
+                  My account <span className="text-slate-500">· {actor.displayName}</span>
+                </Link>
+                <LogoutButton />
+              </>
+            }
+          >
             <Link href="/" className={navLink}>
               Claims
             </Link>
@@ -55,7 +66,7 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
                 People
               </Link>
             )}
-          </nav>
+          </HeaderMenu>
           <div className="ml-auto flex items-center gap-3 text-sm">
             <ConnectionStatus />
             {/* The name is also the way to one's own account (password, sessions). */}
@@ -71,10 +82,9 @@ export default async function DeskLayout({ children }: { children: React.ReactNo
                 <span className="sr-only"> · My account</span>
               </span>
             </Link>
-            <Link href="/account" className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 sm:hidden">
-              My account
-            </Link>
-            <LogoutButton />
+            <span className="hidden sm:block">
+              <LogoutButton />
+            </span>
           </div>
         </div>
       </header>

@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { canImportArticles } from '@/lib/auth/permissions';
+import { listClaimOrigins } from '@/lib/claims/claim-origins';
 import { listClaims, listLanguages } from '@/lib/claims/list-claims';
 import { listStoryGroups } from '@/lib/stories/desk/list-story-groups';
 import { userNames } from '@/lib/users/user-names';
@@ -32,6 +33,8 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
     listLanguages(),
     userNames(),
   ]);
+  const listed = [...(page?.claims ?? []), ...(grouped?.groups.flatMap((g) => g.claims) ?? [])];
+  const origins = await listClaimOrigins({ actor, ids: listed.map((c) => c.id) });
   const filtered = keep.size > 0;
   const suffix = keep.size ? `?${keep}` : '';
   // Both views page by the same key (a claim's last change), so one cursor serves either.
@@ -78,6 +81,7 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
             key={keep.toString() + (query.cursor ?? '')}
             claims={page.claims}
             names={names}
+            origins={origins}
             suffix={suffix}
             filterQuery={keep.toString()}
             firstPage={!query.cursor}
@@ -89,6 +93,7 @@ export default async function ClaimsPage({ searchParams }: { searchParams: Promi
             key={keep.toString() + (query.cursor ?? '')}
             groups={grouped.groups}
             names={names}
+            origins={origins}
             suffix={suffix}
             filterQuery={keep.toString()}
             firstPage={!query.cursor}

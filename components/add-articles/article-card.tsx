@@ -5,6 +5,7 @@
 // direction, flagged boilerplate, and what the desk already has like it.
 import { useId, useMemo } from 'react';
 import { languageName } from '@/lib/utils/format';
+import { excerptAfterTitle } from '@/lib/utils/excerpt';
 import { languageOptions } from '@/lib/utils/languages';
 import { textDirection } from '@/lib/utils/text-direction';
 import type { ArticleImportOutcome } from '@/lib/validation/articles';
@@ -85,8 +86,8 @@ function PreviewBody({ item, preview, busy, onChange }: { item: Item; preview: A
   // The server's direction for what it detected; the importer's correction decides otherwise.
   const dir = language === article.language ? article.direction : textDirection(language);
   const best = preview.nearDuplicates[0];
-  // The body starts with the headline line it was derived from: the title field above shows it.
-  const excerpt = article.excerpt.startsWith(article.title) ? article.excerpt.slice(article.title.length) : article.excerpt;
+  // The body starts with the line or sentence the title came from: the title field above shows it.
+  const excerpt = excerptAfterTitle(article.excerpt, article.title);
   const paragraphs = excerpt
     .split(/\n\s*\n|\n/)
     .map((p) => p.trim())

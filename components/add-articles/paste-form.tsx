@@ -3,8 +3,8 @@
 // Paste an article's text, with what the importer already knows about it.
 // The optional fields are checked with the server's own schema before the
 // article joins the list.
-import { useId, useState } from 'react';
-import { languageName } from '@/lib/utils/format';
+import { useId, useMemo, useState } from 'react';
+import { languageOptions } from '@/lib/utils/languages';
 import { articleOverridesSchema } from '@/lib/validation/articles';
 import type { AddSources } from './article-sources';
 
@@ -26,12 +26,12 @@ export function PasteForm({ onAdd, room, disabled }: { onAdd: AddSources; room: 
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field | 'text', string>>>({});
   const [added, setAdded] = useState<string | null>(null);
-  const set = (field: keyof Values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+  const set = (field: keyof Values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
     setAdded(null);
   };
-  const language = articleOverridesSchema.shape.language.safeParse(values.language);
-  const languageHint = values.language.trim() && language.success && language.data ? languageName(language.data) : 'Leave empty to detect it.';
+  // The same names as the preview's language field (article-card.tsx), so a person never types a code.
+  const languages = useMemo(() => languageOptions(), []);
 
   function submit(e: React.SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -102,13 +102,29 @@ export function PasteForm({ onAdd, room, disabled }: { onAdd: AddSources; room: 
         {field('outlet', 'Outlet', 'text', { maxLength: 200 })}
         {field('url', 'Source URL', 'url', { inputMode: 'url', placeholder: 'https://' })}
         {field('publishedAt', 'Published date', 'date')}
-        {field(
-          'language',
-          'Language (ISO code)',
-          'text',
-          { maxLength: 3, placeholder: 'e.g. ar, es, pt', autoComplete: 'off', spellCheck: false },
-          languageHint,
-        )}
+        <div>
+          <label htmlFor={`${id}-language`} className={labelClass}>
+            Language <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <select
+            id={`${id}-language`}
+            value={values.language}
+            onChange={set('language')}
+            aria-invalid={Boolean(errors.language)}
+            aria-describedby={`${id}-language-note`}
+            className={`${input} px-2`}
+          >
+            <option value="">Detect it from the text</option>
+            {languages.map((o) => (
+              <option key={o.code} value={o.code}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-language-note`} className={`mt-1 text-xs ${errors.language ? 'text-red-700' : 'text-slate-600'}`}>
+            {errors.language ?? 'The desk detects it when you leave it empty.'}
+          </p>
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <button

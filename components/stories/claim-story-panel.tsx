@@ -1,8 +1,9 @@
 // The claim page's story panel: which story the article is in, and the other
-// articles of it, each with its score against the thresholds and what it
-// shares with this one in both scripts ("Guaidó · Гуайдо").
+// articles of it, each with how strongly it is linked (in words, the numbers on
+// demand) and what it shares with this one in both scripts ("Guaidó · Гуайдо").
 import Link from 'next/link';
 import type { ClaimStoryDto } from '@/lib/validation/stories';
+import { describeLink, formatScore } from '@/lib/utils/story-evidence';
 import { StatusBadge } from '../status-badge';
 import { ArticleTitle } from './article-title';
 import { DecidedBar } from './decided-bar';
@@ -56,8 +57,21 @@ export function ClaimStoryPanel({ story, language, thresholds }: Props) {
                     <ArticleTitle claimId={o.claimId} title={o.title} language={o.language} clamp>
                       <span title={o.language}>{o.language.toUpperCase()}</span>
                       <StatusBadge status={o.status} />
-                      {o.score !== null && <ScoreMeter score={o.score} thresholds={thresholds} compact />}
                     </ArticleTitle>
+                    {o.score !== null && (
+                      <div className="text-xs text-slate-700" data-testid="story-link">
+                        <p>{describeLink(o.score, thresholds)}</p>
+                        <details className="mt-1">
+                          <summary className="w-fit cursor-pointer text-blue-800 underline underline-offset-2">Show the numbers</summary>
+                          <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-600">
+                            <ScoreMeter score={o.score} thresholds={thresholds} compact />
+                            <span>
+                              score {formatScore(o.score)}; suggested from {formatScore(thresholds.suggest)}, joins at {formatScore(thresholds.join)}
+                            </span>
+                          </p>
+                        </details>
+                      </div>
+                    )}
                     {o.shared.length > 0 ? (
                       <EvidenceChips items={o.shared} languages={[language, o.language]} limit={5} flat testId="shared-evidence" />
                     ) : (

@@ -11,7 +11,9 @@ import { useState } from 'react';
 import { languageName } from '@/lib/utils/format';
 import { newClaimInList } from '@/lib/utils/list-membership';
 import { applyGroupChanges, type GroupsState, type StoryGroup } from '@/lib/utils/story-live';
+import type { ClaimOrigin as ClaimOriginData } from '@/lib/utils/claim-origin';
 import { dirAttribute } from '@/lib/utils/text-direction';
+import { ClaimOrigin } from '../claim-origin';
 import { PresenceAvatars } from '../realtime/presence-avatars';
 import { useDeskChanges, useRealtime } from '../realtime/realtime-provider';
 import { StatusBadge } from '../status-badge';
@@ -23,13 +25,15 @@ import { HiddenCharactersBadge, VisibleText } from '@/components/visible-text';
 type Props = {
   groups: StoryGroup[];
   names: Record<string, string>;
+  /** Where the listed claims came from; a claim that arrives live has none yet and shows its key. */
+  origins: Record<string, ClaimOriginData>;
   suffix: string;
   filterQuery: string;
   firstPage: boolean;
   empty: React.ReactNode;
 };
 
-export function GroupedClaims({ groups: initial, names, suffix, filterQuery, firstPage, empty }: Props) {
+export function GroupedClaims({ groups: initial, names, origins, suffix, filterQuery, firstPage, empty }: Props) {
   const router = useRouter();
   const { me } = useRealtime();
   const [state, setState] = useState<GroupsState>({ groups: initial, added: [], elsewhere: 0 });
@@ -126,7 +130,7 @@ export function GroupedClaims({ groups: initial, names, suffix, filterQuery, fir
                           )}
                         </div>
                         <div className="mt-0.5 flex items-center gap-2">
-                          <span className="font-mono text-xs text-slate-500">{c.sourceKey}</span>
+                          <ClaimOrigin origin={origins[c.id]} sourceKey={c.sourceKey} className="min-w-0 truncate text-xs text-slate-500" />
                           <PresenceAvatars claimId={c.id} />
                         </div>
                       </div>

@@ -38,7 +38,7 @@ export type Helpers = {
 
 export type Scan = {
   name: string;
-  /** What on disk this scan renders: `page:/route`, `not-found:/segment`, `loading:/segment`, `dialog:components/file.tsx`. */
+  /** What on disk this scan renders: `page:/route`, `not-found:/segment`, `loading:/segment`, `dialog:components/file.tsx`, `report:lib/exports/formats/file.ts`. */
   covers: string[];
   roles: Role[] | 'signed-out';
   /** Leaves the page in the state to check. The scan then waits for it to settle (e2e/support/settled.ts). */
@@ -139,7 +139,7 @@ const ADD_ARTICLES_SCANS: Scan[] = [
       await page.getByRole('button', { name: 'Add to the list' }).click();
       await page.getByRole('tab', { name: 'Paste text' }).click();
       await page.getByLabel('Source URL (optional)').fill('not a link');
-      await page.getByLabel('Language (ISO code) (optional)').fill('a1');
+      await page.getByLabel('Language (optional)').selectOption({ label: 'Portuguese' });
       await page.getByRole('button', { name: 'Add to the list' }).click();
       await expect(page.getByText('Paste the article’s text.')).toBeVisible();
       await expect(page.getByTestId('article-card')).toHaveCount(1);
@@ -450,6 +450,24 @@ const PEOPLE_SCANS: Scan[] = [
 ];
 
 export const SCANS: Scan[] = [
+  {
+    // The report as a reader opens it, on a phone: every story's figures board, then each claim in its state.
+    name: 'exported HTML report, on a phone',
+    covers: ['report:lib/exports/formats/html.ts'],
+    roles: ['viewer'],
+    open: async (page) => {
+      const res = await page.request.get('/api/export?format=html');
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      // Served from the desk's origin as the browser would open the downloaded file, with its own CSP meta.
+      await page.route('**/e2e-exported-report.html', (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/e2e-exported-report.html');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Verdict report/);
+      // Nothing is wider than the phone: no sideways scrolling of the page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    },
+  },
   {
     name: 'sign-in page',
     covers: ['page:/login'],

@@ -1,6 +1,7 @@
 // Separates a trailing block of unrelated scraped headlines ("more news" widgets) from an article.
 import 'server-only';
 import { normalizeForSearch } from './normalize-search';
+import { isFooterLine, isShareTarget } from './page-footer';
 
 export type BoilerplateSplit = {
   /** Everything before the block, byte-for-byte (it keeps its trailing newline). */
@@ -145,6 +146,31 @@ type Line = {
  * first character of its first line, so `body` keeps the newline(s) before it.
  */
 export function splitBoilerplate(text: string): BoilerplateSplit {
+  // Comment forms and share bars close a page: they go first, then the widgets above them.
+  const footerStart = trailingFooterStart(text);
+  const rest = splitHeadlineBlock(text.slice(0, footerStart));
+  if (footerStart === text.length) return rest;
+  return { body: rest.body, boilerplate: (rest.boilerplate ?? '') + text.slice(footerStart) };
+}
+
+/**
+ * Where the trailing run of comment-form and share-bar lines starts (blank
+ * lines skipped), or `text.length` when the text does not end with one. A run
+ * of share buttons counts only when a footer label is part of it.
+ */
+function trailingFooterStart(text: string): number {
+  const lines = splitLines(text).filter((line) => line.text.trim() !== '');
+  let start = text.length;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i];
+    // Buttons below a label move nothing by themselves; the label above them does.
+    if (line === undefined || !(isFooterLine(line.text) || isShareTarget(line.text))) break;
+    if (isFooterLine(line.text)) start = line.start;
+  }
+  return start;
+}
+
+function splitHeadlineBlock(text: string): BoilerplateSplit {
   const none: BoilerplateSplit = { body: text, boilerplate: null };
   const lines = splitLines(text).filter((line) => line.text.trim() !== '');
 

@@ -14,6 +14,7 @@ import { reportBoard } from './board-report';
 import { countByStatus, exportWhere, iterateExportClaims } from './export-claims';
 import { iterateExportBoardStories } from './export-figures';
 import { releaseWhenDone, takeExportSlot } from './export-slots';
+import { exportFileName } from './export-file-name';
 import { findExportStory } from './find-export-story';
 import { claimReviewStream, publisherFromEnv } from './formats/claimreview';
 import { csvStream, figuresCsvStream } from './formats/csv';
@@ -21,13 +22,13 @@ import { htmlStream } from './formats/html';
 import { jsonStream } from './formats/json';
 import { pdfStream } from './formats/pdf';
 
-const FILE: Record<ExportFormat, { ext: string; type: string }> = {
-  csv: { ext: 'csv', type: 'text/csv; charset=utf-8' },
-  'figures-csv': { ext: 'csv', type: 'text/csv; charset=utf-8' },
-  json: { ext: 'json', type: 'application/json; charset=utf-8' },
-  claimreview: { ext: 'jsonld', type: 'application/ld+json; charset=utf-8' },
-  html: { ext: 'html', type: 'text/html; charset=utf-8' },
-  pdf: { ext: 'pdf', type: 'application/pdf' },
+const CONTENT_TYPE: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  'figures-csv': 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  claimreview: 'application/ld+json; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  pdf: 'application/pdf',
 };
 
 export type ExportFile = { fileName: string; contentType: string; count: number; body: Readable };
@@ -86,14 +87,13 @@ async function startExport(options: ProduceExportOptions): Promise<ExportFile> {
     for await (const story of iterateExportBoardStories(where)) yield reportBoard(story);
   }
   const body = {
-    csv: () => csvStream(claims, audit),
-    'figures-csv': () => figuresCsvStream(claims, audit),
+    csv: () => csvStream(claims, audit, org.reportBaseUrl),
+    'figures-csv': () => figuresCsvStream(claims, audit, org.reportBaseUrl),
     json: () => jsonStream(claims, meta),
     claimreview: () => claimReviewStream(claims, org, audit),
     html: () => htmlStream(claims, meta, counts, org.name, boards()),
     pdf: () => pdfStream(claims, meta, counts, org.name, boards()),
   }[query.format]();
-  const { ext, type } = FILE[query.format];
-  const name = query.format === 'figures-csv' ? 'figures' : 'verdicts';
-  return { fileName: `factdesk-${name}-${now.toISOString().slice(0, 10)}.${ext}`, contentType: type, count, body };
+  const fileName = exportFileName({ query, storyTitle: story?.title ?? null, now });
+  return { fileName, contentType: CONTENT_TYPE[query.format], count, body };
 }

@@ -8,6 +8,7 @@ import type { AuditQuery } from '../validation/audit';
 import { type PublicAuditEvent, publicAuditEvent } from '../validation/audit-events';
 import { isId } from '../validation/ids';
 import { toAuditRecord } from '../audit/to-record';
+import { SIGN_IN_ACTIONS } from '../utils/describe-event';
 
 export type AuditPage = { events: (PublicAuditEvent & { hash: string })[]; nextCursor: number | null };
 
@@ -19,6 +20,7 @@ export async function listAuditEvents(options: { actor: Actor; query: AuditQuery
   if (!canReadAudit(actor)) throw new AppError('forbidden', 'Your role cannot read the audit trail.');
   const where: Prisma.AuditEventWhereInput = {};
   if (query.action) where.action = query.action;
+  else if (query.signIns === 'hide') where.action = { notIn: [...SIGN_IN_ACTIONS] };
   if (query.claimId) where.claimId = query.claimId;
   if (query.actor) {
     where.OR = isId(query.actor) ? [{ actorId: query.actor }] : [{ actorLabel: { contains: query.actor.toLowerCase() } }];

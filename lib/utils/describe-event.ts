@@ -108,6 +108,46 @@ const DESCRIBE: { [A in AuditAction]: Describe<A> } = {
   'audit.key_rotated': ({ after }) => [`The audit signing key was rotated from ${after.oldKeyId} to ${after.newKeyId}, signed by both`],
 };
 
+/** The audit page's action filter, in words. Grouped by what they concern, as the select lists them. */
+export const AUDIT_ACTION_LABELS: { [A in AuditAction]: string } = {
+  'claim.imported': 'Claim imported from a seed file',
+  'claim.updated': 'Claim text updated from a seed file',
+  'article.imported': 'Article imported',
+  'claim.verdict_set': 'Claim verdict set',
+  'claim.comment_added': 'Comment added',
+  'claim.assignment_changed': 'Claim assigned or unassigned',
+  'user.created': 'Account created',
+  'user.disabled': 'Account disabled',
+  'user.enabled': 'Account re-enabled',
+  'user.role_changed': 'Role changed',
+  'user.invited': 'Person invited',
+  'user.invitation_revoked': 'Invitation or reset link withdrawn',
+  'user.invitation_accepted': 'Invitation accepted',
+  'user.password_reset_issued': 'Password reset link issued',
+  'user.password_reset': 'Password reset with a link',
+  'user.password_changed': 'Password changed',
+  'user.sessions_revoked': 'Sessions signed out',
+  'auth.login_succeeded': 'Signed in',
+  'auth.login_failed': 'Failed sign-in',
+  'export.produced': 'Report exported',
+  'story.grouped': 'Article grouped into a story',
+  'story.suggestion_confirmed': 'Story suggestion confirmed',
+  'story.suggestion_rejected': 'Story suggestion rejected',
+  'story.article_moved': 'Article moved to another story',
+  'story.split': 'Story split',
+  'story.merged': 'Stories merged',
+  'story.renamed': 'Story renamed',
+  'figure.extracted': 'Figures found in an article',
+  'figure.verdict_set': 'Figure verdict set',
+  'figure.corrected': 'Figure corrected',
+  'figure.added': 'Figure added by hand',
+  'figure.dismissed': 'Figure dismissed or restored',
+  'audit.key_rotated': 'Signing key rotated',
+};
+
+/** The actions "Hide sign-ins" leaves out of the audit page. */
+export const SIGN_IN_ACTIONS = ['auth.login_succeeded', 'auth.login_failed'] as const satisfies readonly AuditAction[];
+
 const unreadable: Describe<'audit.unreadable'> = (e) => [`Unreadable ${e.storedAction} event (it does not match the schema of its action): ${e.problem}`];
 
 export function describeEventParts(e: PublicAuditEvent, who: string): DescriptionPart[] {

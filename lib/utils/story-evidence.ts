@@ -74,3 +74,19 @@ export const SCORE_BAND_LABELS: Record<ScoreBand, string> = {
 
 /** A 0–1 score with two decimals, as the audit trail writes it ("0.23"). */
 export const formatScore = (score: number): string => score.toFixed(2);
+
+/**
+ * How another article is linked to this one, in the desk's words (the claim
+ * page's story panel): "Joined this story automatically: strong match". A
+ * join at twice the join threshold or more is strong; under that, clear.
+ */
+export function describeLink(score: number, thresholds: { join: number; suggest: number }): string {
+  switch (scoreBand(score, thresholds)) {
+    case 'joins':
+      return `Joined this story automatically: ${score >= thresholds.join * 2 ? 'strong' : 'clear'} match`;
+    case 'suggested':
+      return 'Suggested for this story: an editor decides';
+    case 'below':
+      return 'Weak match: kept apart unless an editor joins it';
+  }
+}

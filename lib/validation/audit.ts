@@ -11,6 +11,8 @@ export const auditQuerySchema = z.object({
   after: isoDayOrTime('after must be a date (YYYY-MM-DD).').optional(),
   before: isoDayOrTime('before must be a date (YYYY-MM-DD).').optional(),
   // Sequence numbers are bigint; any safe integer (what .int() allows) fits.
+  /** `hide`: leave sign-ins (succeeded and failed) out, the audit page's switch. */
+  signIns: z.enum(['hide'], { error: 'signIns must be "hide" or absent.' }).optional(),
   cursor: z.coerce.number({ error: 'cursor must be a sequence number.' }).int('cursor must be a sequence number.').positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

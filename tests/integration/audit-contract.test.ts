@@ -342,6 +342,12 @@ describe('events from every code path', () => {
     const page = await listAuditEvents({ actor: admin, query: auditQuerySchema.parse({ limit: 200 }) });
     expect(page.events).toHaveLength(records.length);
     expect(page.events.map((e) => e.action).sort()).toEqual(records.map((r) => r.action).sort());
+
+    // The audit page's "Hide sign-ins" switch leaves out exactly the sign-ins, succeeded and failed.
+    const isSignIn = (action: string) => action === 'auth.login_succeeded' || action === 'auth.login_failed';
+    expect(records.filter((r) => isSignIn(r.action)).length).toBeGreaterThan(0);
+    const quiet = await listAuditEvents({ actor: admin, query: auditQuerySchema.parse({ limit: 200, signIns: 'hide' }) });
+    expect(quiet.events.map((e) => e.seq).sort()).toEqual(records.filter((r) => !isSignIn(r.action)).map((r) => r.seq).sort());
   });
 
   it('replay after a reconnect carries the typed payloads, the comment included', async () => {

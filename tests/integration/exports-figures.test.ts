@@ -9,12 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse as parseContentDisposition } from 'content-disposition';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/auth/permissions';
 import { toActor } from '../../lib/auth/to-actor';
 import { db } from '../../lib/db';
-import { FIGURE_CSV_COLUMNS } from '../../lib/exports/formats/csv';
+import { AUDIT_TRAILER_ROWS, FIGURE_CSV_COLUMNS } from '../../lib/exports/formats/csv';
 import { correctFigure, listClaimFigures, setFigureDismissal, setFigureVerdict } from '../../lib/figures/desk';
 import type { FigureDto } from '../../lib/validation/figures';
 import { closeDesk, type Desk, openDesk } from '../support/fixtures';
@@ -137,8 +138,11 @@ describe('JSON', () => {
 describe('figures CSV', () => {
   it('has one row per live figure with its claim, story and verdict, and neutralises formulas', async () => {
     const res = await get(`format=figures-csv&story=${storyId}`);
-    expect(res.headers.get('content-disposition')).toMatch(/factdesk-figures-\d{4}-\d\d-\d\d\.csv/);
-    const rows = parseCsv<Record<string, string>>(Buffer.from(await res.arrayBuffer()), { bom: true, columns: true });
+    // Named after the story, in its own script (RFC 6266 filename*).
+    expect(parseContentDisposition(res.headers.get('content-disposition') ?? '').parameters.filename).toMatch(
+      /^factdesk-figures-[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*-\d{4}-\d\d-\d\d\.csv$/u,
+    );
+    const rows = parseCsv<Record<string, string>>(Buffer.from(await res.arrayBuffer()), { bom: true, columns: true }).slice(0, -AUDIT_TRAILER_ROWS);
     expect(Object.keys(rows[0] ?? {})).toEqual([...FIGURE_CSV_COLUMNS]);
     const row104 = rows.find((r) => r['figure id'] === fig.f104?.id);
     expect(row104).toMatchObject({
@@ -148,7 +152,8 @@ describe('figures CSV', () => {
       language: 'bg',
       value: '104',
       qualifier: 'about',
-      counted: 'people_defected',
+      // Counted groups in words, as the board names them.
+      counted: 'Defections',
       source: 'CNN en Español и AFP',
       status: 'verified',
       reason: REASON_104,

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CSV_COLUMNS } from '../../lib/exports/formats/csv';
+import { AUDIT_TRAILER_ROWS, CSV_COLUMNS } from '../../lib/exports/formats/csv';
 import { db } from '../../lib/db';
 import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 
@@ -110,14 +110,16 @@ describe('the CSV export in LibreOffice Calc', () => {
     expect(text.split('\r\n')[0]).toBe(CSV_COLUMNS.map((c) => `"${c}"`).join(','));
     // With `raw`, each record comes with its source text (csv-parse's types do not model the option).
     const records = z.array(z.object({ raw: z.string(), record: z.array(z.string()) })).parse(parseCsv(text, { raw: true }));
-    expect(records).toHaveLength(HOSTILE.length + 1);
+    // Header, one row per claim, then the audit trailer (a blank row and two labelled ones).
+    expect(records).toHaveLength(HOSTILE.length + 1 + AUDIT_TRAILER_ROWS);
     const allQuoted = /^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*(?:\r\n|\r|\n)?$/;
     for (const { raw, record } of records) {
       expect(record).toHaveLength(CSV_COLUMNS.length);
       expect(raw, raw).toMatch(allQuoted);
     }
-    // The hostile story titles are in the file, in the last column.
-    expect(records.slice(1).filter(({ record }) => record.at(-1) === '')).toEqual([]);
+    // The hostile story titles are in the file, in their column.
+    const storyTitle = CSV_COLUMNS.indexOf('story title');
+    expect(records.slice(1, -AUDIT_TRAILER_ROWS).filter(({ record }) => record[storyTitle] === '')).toEqual([]);
   });
 
   it.each(Object.entries(SEPARATORS))(
@@ -139,7 +141,8 @@ describe('the CSV export in LibreOffice Calc', () => {
       expect(sheet!.formulas).toEqual([]);
       if (separator === ',') {
         // Read with the file's own separator, nothing is split or merged either.
-        expect(sheet!.rows).toHaveLength(HOSTILE.length + 1);
+        // Calc drops the blank row before the trailer.
+        expect(sheet!.rows).toHaveLength(HOSTILE.length + AUDIT_TRAILER_ROWS);
         expect(new Set(sheet!.rows)).toEqual(new Set([CSV_COLUMNS.length]));
       }
       rmSync(dir, { recursive: true, force: true });

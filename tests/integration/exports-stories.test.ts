@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toAuditRecord } from '../../lib/audit/to-record';
 import { db } from '../../lib/db';
-import { CSV_COLUMNS } from '../../lib/exports/formats/csv';
+import { AUDIT_TRAILER_ROWS, CSV_COLUMNS } from '../../lib/exports/formats/csv';
 import { describeEvent } from '../../lib/utils/describe-event';
 import { exportUrl } from '../../lib/utils/export-url';
 import { auditEventSchema, publicAuditEvent } from '../../lib/validation/audit-events';
@@ -95,14 +95,14 @@ describe('CSV', () => {
   const rows = async (q: string) => {
     const res = await get(`format=csv&${q}`);
     expect(res.status).toBe(200);
-    return parseCsv<Record<string, string>>(Buffer.from(await res.arrayBuffer()), { bom: true, columns: true });
+    return parseCsv<Record<string, string>>(Buffer.from(await res.arrayBuffer()), { bom: true, columns: true }).slice(0, -AUDIT_TRAILER_ROWS);
   };
 
-  it('has story id and story title as its last columns before the audit reference, filtered to the story', async () => {
+  it('has story id and story title after the verdict columns, filtered to the story', async () => {
     const csv = await rows(`story=${story.border}`);
     expect(Object.keys(csv[0]!)).toEqual([...CSV_COLUMNS]);
-    // After the story columns only the report's audit reference (tests/integration/exports-audit.test.ts).
-    expect(CSV_COLUMNS.slice(-4)).toEqual(['story id', 'story title', 'report audit seq', 'report checkpoint']);
+    // After the story columns only the outlet and the claim's link; the audit reference trails the file (exports-audit.test.ts).
+    expect(CSV_COLUMNS.slice(-4)).toEqual(['story id', 'story title', 'outlet', 'claim link']);
     expect(csv.map((r) => [r['source key'], r['story id'], r['story title']])).toEqual(memberKeys.map((k) => [k, story.border, BORDER]));
   });
 

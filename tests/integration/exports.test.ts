@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { parse as parseContentDisposition } from 'content-disposition';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { importArticle } from '../../lib/claims/import-article';
 import { db } from '../../lib/db';
-import { neutralise } from '../../lib/exports/formats/csv';
+import { AUDIT_TRAILER_ROWS, neutralise } from '../../lib/exports/formats/csv';
 import { produceExport } from '../../lib/exports/produce-export';
 import { exportQuerySchema } from '../../lib/validation/export';
 import { isId } from '../../lib/validation/ids';
@@ -51,10 +52,14 @@ describe('CSV', () => {
   it('is UTF-8 with a BOM, parses back to the database, and neutralises formulas', async () => {
     const res = await get('format=csv');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="factdesk-verdicts-${today}.csv"`);
+    expect(parseContentDisposition(res.headers.get('content-disposition') ?? '')).toEqual({
+      type: 'attachment',
+      parameters: { filename: `factdesk-verdicts-all-${today}.csv` },
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parseCsv<Record<string, string>>(bytes, { bom: true, columns: true });
+    // The audit reference trails the data once (tests/integration/exports-audit.test.ts).
+    const rows = parseCsv<Record<string, string>>(bytes, { bom: true, columns: true }).slice(0, -AUDIT_TRAILER_ROWS);
     expect(rows).toHaveLength(await db.claim.count());
     expect(Object.keys(rows[0]!)).toEqual([
       'id',
@@ -70,8 +75,8 @@ describe('CSV', () => {
       're-review date',
       'story id',
       'story title',
-      'report audit seq',
-      'report checkpoint',
+      'outlet',
+      'claim link',
     ]);
     for (const row of rows) {
       const claim = await db.claim.findUniqueOrThrow({ where: { id: row.id }, include: { decidedBy: true } });
@@ -79,6 +84,7 @@ describe('CSV', () => {
       expect(row.version).toBe(String(claim.version));
       expect(row['decided by']).toBe(claim.decidedBy?.displayName ?? '');
       expect(row.title).toBe(neutralise(claim.title));
+      expect(row['claim link']).toMatch(new RegExp(`^https?://[^/]+/claims/${claim.id}$`));
     }
     const bg = rows.find((r) => r['source key'] === '003_c796c6a1adc09b2d')!;
     expect(bg.title!.startsWith('Дезертирането дойде')).toBe(true);
@@ -285,7 +291,10 @@ describe('stories', () => {
     expect(body.claims.map((c) => c.sourceKey)).toEqual(expect.arrayContaining(seeds.map((s) => s.sourceKey)));
     for (const c of body.claims) expect(c).toMatchObject({ storyId: story.id, storyTitle: title });
 
-    const rows = parseCsv<Record<string, string>>(Buffer.from(await (await get(`format=csv&story=${story.id}`)).arrayBuffer()), { bom: true, columns: true });
+    const rows = parseCsv<Record<string, string>>(Buffer.from(await (await get(`format=csv&story=${story.id}`)).arrayBuffer()), {
+      bom: true,
+      columns: true,
+    }).slice(0, -AUDIT_TRAILER_ROWS);
     expect(rows.map((r) => [r['source key'], r['story id'], r['story title']])).toEqual(members.map((m) => [m.sourceKey, story.id, neutralise(title)]));
 
     const pdf = path.join(mkdtempSync(path.join(tmpdir(), 'factdesk-pdf-')), 'story.pdf');

@@ -2,11 +2,20 @@
 // of each action, and what the types refuse (checked by `tsc`, which fails
 // when an @ts-expect-error below stops being an error).
 import { describe, expect, it } from 'vitest';
-import { describeEvent } from '../../lib/utils/describe-event';
+import { AUDIT_ACTION_LABELS, describeEvent } from '../../lib/utils/describe-event';
 import { AUDIT_ACTIONS, type AuditEventInput, auditEventSchema } from '../../lib/validation/audit-events';
 
 const CLAIM = '0b6f3c2e-8a4d-4e1f-9c3b-2d5a6e7f8091';
 const typed = (e: AuditEventInput) => e;
+
+describe('the audit page names actions in words', () => {
+  it('gives each action its own label, none of them a code', () => {
+    const labels = AUDIT_ACTIONS.map((a) => AUDIT_ACTION_LABELS[a]);
+    expect(new Set(labels).size).toBe(AUDIT_ACTIONS.length);
+    for (const label of labels) expect(label).toMatch(/^[A-Z][a-z -]+$/);
+    expect(AUDIT_ACTION_LABELS['claim.verdict_set']).toBe('Claim verdict set');
+  });
+});
 
 describe('the audit event union', () => {
   it('has one member per action in AUDIT_ACTIONS, and no other', () => {

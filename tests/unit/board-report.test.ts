@@ -2,6 +2,7 @@
 // the chart's axis, colours and marks, and the table rows, from FigureDtos.
 import { describe, expect, it } from 'vitest';
 import { NO_SOURCE, reportBoard } from '../../lib/exports/board-report';
+import { STATUS_COLOR } from '../../lib/exports/formats/report-text';
 import type { FigureDto } from '../../lib/validation/figures';
 
 let n = 0;
@@ -101,5 +102,27 @@ describe('reportBoard', () => {
     expect(groups[0]?.progressionLines).toEqual(['Migración Colombia: 23 → 60 (over time, not a conflict)']);
     expect(groups.at(-1)?.group.counted).toBe('other');
     expect(groups.at(-1)?.chart).toBeNull();
+  });
+});
+
+describe('the reports’ status badges', () => {
+  // WCAG 2.2 relative luminance and contrast ratio (https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio).
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+
+  it('reads as white text on every status colour at 4.5:1 or more (WCAG AA)', () => {
+    expect(contrast('#059669', '#ffffff')).toBeCloseTo(3.77, 1); // the old "Verified" green, which failed
+    for (const [status, colour] of Object.entries(STATUS_COLOR)) {
+      expect(contrast(colour, '#ffffff'), status).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

@@ -69,7 +69,7 @@ const meta = { exportedAt: '2026-12-01T00:00:00.000Z', exportedBy: 'Ana', filter
 const counts = { unreviewed: 0, verified: 0, disputed: 3, outdated: 0 };
 const org = { name: 'Org', url: 'https://org.example', reportBaseUrl: 'https://org.example/claims' };
 const FORMATS: Record<string, (claims: AsyncIterable<ExportClaim>) => Readable> = {
-  csv: (c) => csvStream(c, audit),
+  csv: (c) => csvStream(c, audit, org.reportBaseUrl),
   json: (c) => jsonStream(c, meta),
   claimreview: (c) => claimReviewStream(c, org, audit),
   html: (c) => htmlStream(c, meta, counts, org.name),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyGroupChanges, applyStoryChanges, type GroupsState, storyGone } from '../../lib/utils/story-live';
-import { distinctSurfaces, evidenceGroup, groupEvidence, scoreBand } from '../../lib/utils/story-evidence';
+import { describeLink, distinctSurfaces, evidenceGroup, groupEvidence, scoreBand } from '../../lib/utils/story-evidence';
 import type { ClaimSummary } from '../../lib/validation/claims';
 import type { StorySummary } from '../../lib/validation/stories';
 
@@ -148,5 +148,13 @@ describe('evidence for the reader', () => {
     expect(distinctSurfaces(['Cúcuta', 'Cu\u0301cuta', 'Кукута'])).toEqual(['Cúcuta', 'Кукута']);
     const t = { join: 0.17, suggest: 0.12 };
     expect([scoreBand(0.17, t), scoreBand(0.15, t), scoreBand(0.05, t)]).toEqual(['joins', 'suggested', 'below']);
+  });
+
+  it('says how an article is linked in words, not numbers', () => {
+    const t = { join: 0.17, suggest: 0.12 };
+    expect(describeLink(0.43, t)).toBe('Joined this story automatically: strong match');
+    expect(describeLink(0.2, t)).toBe('Joined this story automatically: clear match');
+    expect(describeLink(0.14, t)).toBe('Suggested for this story: an editor decides');
+    expect(describeLink(0.05, t)).not.toMatch(/\d/);
   });
 });

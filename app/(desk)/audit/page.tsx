@@ -11,6 +11,10 @@ import { formatDateTime } from '@/lib/utils/format';
 import { auditQuerySchema } from '@/lib/validation/audit';
 import type { RawSearch } from '@/lib/validation/list-params';
 import { EventDescription } from '@/components/event-description';
+import { SignInSwitch } from '@/components/sign-in-switch';
+import { auditSubjects, figureIdOf, type AuditSubjects } from '@/lib/history/audit-subjects';
+import { AUDIT_ACTION_LABELS } from '@/lib/utils/describe-event';
+import type { PublicAuditEvent } from '@/lib/validation/audit-events';
 import { AuditLive } from '@/components/realtime/audit-live';
 import { LiveSince } from '@/components/realtime/live-since';
 import { latestSeq } from '@/lib/history/replay-changes';
@@ -34,6 +38,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     checking ? verifyAudit({ actor }) : Promise.resolve(null),
     checkpointAlarm(),
   ]);
+  const subjects = await auditSubjects(page.events);
   const keep = new URLSearchParams(Object.entries(raw).filter(([k]) => k !== 'cursor'));
   const input = 'mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
 
@@ -62,7 +67,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               <option value="">All actions</option>
               {AUDIT_ACTIONS.map((a) => (
                 <option key={a} value={a}>
-                  {a}
+                  {AUDIT_ACTION_LABELS[a]}
                 </option>
               ))}
             </select>
@@ -85,6 +90,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             </label>
             <input id="before" name="before" type="date" defaultValue={raw.before} className={input} />
           </div>
+          {query.signIns && <input type="hidden" name="signIns" value={query.signIns} />}
           <button type="submit" className="rounded-md bg-slate-800 px-3 py-1.5 text-sm font-medium text-white">
             Filter
           </button>
@@ -94,6 +100,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             </Link>
           )}
         </form>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SignInSwitch hidden={query.signIns === 'hide'} query={keep.toString()} />
+          {canVerifyAudit(actor) && (
+            <a href="/api/audit/export" download className="text-sm font-medium text-blue-700 underline" data-testid="audit-bundle-link">
+              Download the verifiable bundle
+            </a>
+          )}
+        </div>
         {!parsed.success && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             {parsed.error.issues[0]?.message} Showing all events instead.
@@ -102,9 +116,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         {page.events.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">No events match.</p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm" data-testid="audit-table">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+          <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+            {/* On a phone each event is a stacked block (seq and time, then what happened), as the figures board does. */}
+            <table className="block w-full text-left text-sm sm:table" data-testid="audit-table">
+              <thead className="sr-only border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500 sm:not-sr-only sm:table-header-group">
                 <tr>
                   <th scope="col" className="px-3 py-2 font-medium">
                     #
@@ -123,34 +138,25 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className="block divide-y divide-slate-100 sm:table-row-group">
                 {page.events.map((e) => (
-                  <tr key={e.seq}>
-                    <td className="px-3 py-2 font-mono text-xs text-slate-500">{e.seq}</td>
-                    <td className="px-3 py-2 whitespace-nowrap text-slate-600">
+                  <tr key={e.seq} className="grid grid-cols-[auto_1fr] gap-x-3 px-3 py-2 sm:table-row sm:p-0" data-testid="audit-row">
+                    <td className="font-mono text-xs text-slate-500 sm:px-3 sm:py-2">{e.seq}</td>
+                    <td className="text-xs text-slate-600 sm:whitespace-nowrap sm:px-3 sm:py-2 sm:text-sm">
                       <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                     </td>
-                    <td className="px-3 py-2">
+                    <td className="col-span-2 mt-0.5 break-words sm:mt-0 sm:px-3 sm:py-2">
                       <EventDescription event={e} who={e.actorId ? (names[e.actorId] ?? e.actorLabel) : 'System'} />
-                      {e.claimId && (
-                        <>
-                          {' '}
-                          ·{' '}
-                          <Link
-                            href={`/claims/${e.claimId}`}
-                            className="text-blue-700 underline decoration-blue-700/40 underline-offset-2 hover:decoration-blue-700"
-                          >
-                            claim
-                          </Link>
-                        </>
-                      )}
+                      {e.claimId && <AuditSubject event={e} subjects={subjects} />}
                       {e.reason && (
                         <p dir="auto" className="line-clamp-1 text-xs text-slate-500" data-testid="audit-reason">
                           {e.reason}
                         </p>
                       )}
                     </td>
-                    <td className="px-3 py-2 font-mono text-xs">{e.action}</td>
+                    <td className="col-span-2 text-xs text-slate-600 sm:px-3 sm:py-2" data-action={e.action}>
+                      {e.action === 'audit.unreadable' ? e.storedAction : AUDIT_ACTION_LABELS[e.action]}
+                    </td>
                     <td className="hidden px-3 py-2 font-mono text-xs text-slate-500 md:table-cell" title={e.hash}>
                       {e.hash.slice(0, 12)}…
                     </td>
@@ -176,6 +182,33 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </nav>
       </div>
     </LiveSince>
+  );
+}
+
+/** The claim an event is about, by its title; a figure event names the figure by its value first. */
+function AuditSubject({ event, subjects }: { event: PublicAuditEvent; subjects: AuditSubjects }) {
+  if (!event.claimId) return null;
+  const claim = subjects.claims[event.claimId];
+  const figureId = figureIdOf(event);
+  const figure = figureId ? subjects.figures[figureId] : undefined;
+  return (
+    <>
+      {' · '}
+      {figure !== undefined && (
+        <>
+          figure <span className="font-medium tabular-nums">{figure}</span> in{' '}
+        </>
+      )}
+      <Link
+        href={`/claims/${event.claimId}`}
+        lang={claim?.language}
+        dir="auto"
+        className="text-blue-700 underline decoration-blue-700/40 underline-offset-2 hover:decoration-blue-700"
+        data-testid="audit-claim-link"
+      >
+        {claim ? <bdi>“{claim.title}”</bdi> : 'claim'}
+      </Link>
+    </>
   );
 }
 

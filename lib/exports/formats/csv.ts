@@ -15,12 +15,22 @@ import { stringify } from 'csv-stringify';
 import type { ExportClaim } from '../export-claims';
 import type { ExportFigure } from '../export-figures';
 import type { ReportAudit } from '../report-audit';
+import { FIGURE_COUNTED_LABELS } from '../../validation/vocabulary';
 
-/** The report's export event and the checkpoint signed at export (as the JSON line of audit-checkpoints.jsonl). */
-export const AUDIT_COLUMNS = ['report audit seq', 'report checkpoint'] as const;
+/**
+ * The report's export event and the checkpoint signed at export (as the JSON
+ * line of audit-checkpoints.jsonl): once, in two rows after a blank one at
+ * the end of the file, each a label in the first cell and the value in the
+ * second, padded to the table's width so every row has the same cells.
+ */
+export const AUDIT_TRAILER_LABELS = ['report audit seq', 'report checkpoint'] as const;
+/** Rows after the data: the blank one and one per label. */
+export const AUDIT_TRAILER_ROWS = 1 + AUDIT_TRAILER_LABELS.length;
 
-function auditCells(audit: ReportAudit): string[] {
-  return [String(audit.seq), audit.checkpoint ? JSON.stringify(audit.checkpoint) : ''];
+function auditTrailer(audit: ReportAudit, width: number): string[][] {
+  const pad = (cells: string[]) => [...cells, ...Array<string>(width - cells.length).fill('')];
+  const values = [String(audit.seq), audit.checkpoint ? JSON.stringify(audit.checkpoint) : ''];
+  return [pad([]), ...AUDIT_TRAILER_LABELS.map((label, i) => pad([label, values[i] ?? ''].map(neutralise)))];
 }
 
 export const CSV_COLUMNS = [
@@ -38,8 +48,9 @@ export const CSV_COLUMNS = [
   // Last, so that sheets and scripts reading the earlier columns by position still work.
   'story id',
   'story title',
-  // The same on every row, so each row names the audit trail it came from.
-  ...AUDIT_COLUMNS,
+  'outlet',
+  // The claim's page in Factdesk (REPORT_BASE_URL/{id}, as in ClaimReview).
+  'claim link',
 ] as const;
 
 const FORMULA_START = /^[\t\r]|^[\s"']*[=+\-@]/;
@@ -51,7 +62,7 @@ export function neutralise(value: string): string {
   return FORMULA_START.test(inside) ? `'${inside}` : inside;
 }
 
-function row(c: ExportClaim): string[] {
+function row(c: ExportClaim, reportBaseUrl: string): string[] {
   return [
     c.id,
     c.sourceKey,
@@ -66,6 +77,8 @@ function row(c: ExportClaim): string[] {
     c.reReviewAt?.slice(0, 10) ?? '',
     c.storyId ?? '',
     c.storyTitle ?? '',
+    c.outlet ?? '',
+    `${reportBaseUrl}/${c.id}`,
   ].map(neutralise);
 }
 
@@ -101,13 +114,13 @@ export const FIGURE_CSV_COLUMNS = [
   'decided by',
   'decided at',
   'version',
-  ...AUDIT_COLUMNS,
+  'claim link',
 ] as const;
 
 // Numbers as a spreadsheet reads them in any locale: plain digits with a point, no grouping.
 const number = (n: number | null) => (n === null ? '' : String(n));
 
-function figureRow(c: ExportClaim, f: ExportFigure): string[] {
+function figureRow(c: ExportClaim, f: ExportFigure, reportBaseUrl: string): string[] {
   return [
     f.id,
     c.id,
@@ -123,7 +136,7 @@ function figureRow(c: ExportClaim, f: ExportFigure): string[] {
     number(f.max),
     f.approximate ? 'yes' : 'no',
     f.unit ?? '',
-    f.counted,
+    FIGURE_COUNTED_LABELS[f.counted],
     f.countedText ?? '',
     f.attribution.text ?? '',
     f.attribution.source ?? '',
@@ -139,6 +152,7 @@ function figureRow(c: ExportClaim, f: ExportFigure): string[] {
     f.decidedBy?.name ?? '',
     f.decidedAt ?? '',
     String(f.version),
+    `${reportBaseUrl}/${c.id}`,
   ].map(neutralise);
 }
 
@@ -150,18 +164,18 @@ function csvOf(rows: AsyncIterable<string[]>, columns: readonly string[]): Reada
   return csv;
 }
 
-export function csvStream(claims: AsyncIterable<ExportClaim>, audit: ReportAudit): Readable {
-  const trail = auditCells(audit).map(neutralise);
+export function csvStream(claims: AsyncIterable<ExportClaim>, audit: ReportAudit, reportBaseUrl: string): Readable {
   async function* rows() {
-    for await (const c of claims) yield [...row(c), ...trail];
+    for await (const c of claims) yield row(c, reportBaseUrl);
+    yield* auditTrailer(audit, CSV_COLUMNS.length);
   }
   return csvOf(rows(), CSV_COLUMNS);
 }
 
-export function figuresCsvStream(claims: AsyncIterable<ExportClaim>, audit: ReportAudit): Readable {
-  const trail = auditCells(audit).map(neutralise);
+export function figuresCsvStream(claims: AsyncIterable<ExportClaim>, audit: ReportAudit, reportBaseUrl: string): Readable {
   async function* rows() {
-    for await (const c of claims) for (const f of c.figures) if (!f.dismissed) yield [...figureRow(c, f), ...trail];
+    for await (const c of claims) for (const f of c.figures) if (!f.dismissed) yield figureRow(c, f, reportBaseUrl);
+    yield* auditTrailer(audit, FIGURE_CSV_COLUMNS.length);
   }
   return csvOf(rows(), FIGURE_CSV_COLUMNS);
 }

@@ -25,12 +25,15 @@ const safeUrl = (u: string) => (/^https?:\/\//i.test(u) ? escapeHtml(u) : '#');
 const STYLE = `
 body{font-family:"Inter Variable","Noto Sans","Noto Sans Arabic","Segoe UI","Geeza Pro",Tahoma,"DejaVu Sans",system-ui,sans-serif;color:#0f172a;margin:2rem auto;max-width:52rem;padding:0 1rem;line-height:1.5}
 h1{font-size:1.6rem;margin:0}h1 .story{display:block;font-size:1.15rem;font-weight:600;color:#334155;margin-top:.2rem}.meta{color:#475569;font-size:.85rem}
-.summary{display:flex;gap:2rem;align-items:center;margin:1.5rem 0;padding:1rem;border:1px solid #e2e8f0;border-radius:.5rem}
+.summary{display:flex;flex-wrap:wrap;gap:.5rem 2rem;align-items:center;margin:1.5rem 0;padding:1rem;border:1px solid #e2e8f0;border-radius:.5rem}.summary svg{max-width:100%;height:auto}
+h1,h2,dd{overflow-wrap:anywhere}dd{min-width:0}
 .claim{border-top:1px solid #e2e8f0;padding:1rem 0;break-inside:avoid}.claim h2{font-size:1.05rem;margin:0 0 .25rem}
 .badge{display:inline-block;padding:0 .5rem;border-radius:999px;color:#fff;font-size:.75rem;font-weight:600;-webkit-print-color-adjust:exact;print-color-adjust:exact}
 dl{display:grid;grid-template-columns:8rem 1fr;gap:.15rem .75rem;font-size:.85rem;margin:.5rem 0}dt{color:#64748b}dd{margin:0}
 ol.history{font-size:.8rem;color:#334155;margin:.25rem 0 0;padding-left:1.2rem}
-.toolbar{margin:1rem 0}@media print{.toolbar{display:none}body{margin:0}a{color:inherit}}
+.toolbar{margin:1rem 0}
+@media (max-width:40rem){body{margin:1rem auto}dl{grid-template-columns:1fr;gap:0}dt{margin-top:.35rem}table.figures{display:block;overflow-x:auto}}
+@media print{.toolbar{display:none}body{margin:0}a{color:inherit}}
 `;
 
 function chart(counts: Record<ClaimStatus, number>): string {

@@ -5,11 +5,12 @@ import { STATUS_LABELS } from '../../utils/status-labels';
 import type { ClaimStatus } from '../../validation/claims';
 import type { ExportFigure } from '../export-figures';
 
+// White badge text on each must reach WCAG AA's 4.5:1 (tests/unit/board-report.test.ts).
 export const STATUS_COLOR: Record<ClaimStatus, string> = {
   unreviewed: '#64748b',
-  verified: '#059669',
+  verified: '#047857',
   disputed: '#dc2626',
-  outdated: '#d97706',
+  outdated: '#b45309',
 };
 
 export function when(iso: string | null): string {

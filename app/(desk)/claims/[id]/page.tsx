@@ -4,6 +4,7 @@ import { listAuditEvents } from '@/lib/history/list-audit-events';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { canAssign, canComment, canEditFigures, canReview, canSetVerdict } from '@/lib/auth/permissions';
 import { claimNeighbours } from '@/lib/claims/claim-neighbours';
+import { listClaimOrigins } from '@/lib/claims/claim-origins';
 import { getClaim } from '@/lib/claims/get-claim';
 import { listComments } from '@/lib/claims/list-comments';
 import { isAppError } from '@/lib/errors';
@@ -21,6 +22,7 @@ import { AssignmentControl } from '@/components/assignment-control';
 import { ClaimHistory } from '@/components/claim-history';
 import { ClaimMeta, NearDuplicateNotice } from '@/components/claim-meta';
 import { ClaimNav } from '@/components/claim-nav';
+import { ClaimOrigin } from '@/components/claim-origin';
 import { CommentThread } from '@/components/comment-thread';
 import { CurrentVerdict } from '@/components/current-verdict';
 import { StatusBadge } from '@/components/status-badge';
@@ -63,7 +65,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
   const figureCan = { review: can.setVerdict, reopen: can.reopen, edit: canEditFigures(actor) };
   const dir = dirAttribute(claim.language);
   const { joinThreshold, suggestThreshold } = storyConfig();
-  const [history, comments, neighbours, people, names, story, figures] = await Promise.all([
+  const [history, comments, neighbours, people, names, story, figures, origins] = await Promise.all([
     listAuditEvents({ actor, query: auditQuerySchema.parse({ claimId: claim.id, limit: 100 }) }),
     listComments({ actor, claimId: claim.id }),
     claimNeighbours({ actor, claimId: claim.id, query }),
@@ -71,6 +73,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
     userNames(),
     getClaimStory(claim.id),
     listClaimFigures({ claimId: claim.id }),
+    listClaimOrigins({ actor, ids: [claim.id] }),
   ]);
 
   return (
@@ -149,8 +152,10 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
                   <dd data-testid="claim-language">
                     {languageName(claim.language)} <span className="text-slate-500">({claim.language})</span>
                   </dd>
-                  <dt className="text-slate-500">Source key</dt>
-                  <dd className="break-all font-mono text-xs leading-5">{claim.sourceKey}</dd>
+                  <dt className="text-slate-500">From</dt>
+                  <dd className="break-all text-sm leading-5">
+                    <ClaimOrigin origin={origins[claim.id]} sourceKey={claim.sourceKey} />
+                  </dd>
                   <dt className="text-slate-500">Updated</dt>
                   <dd>
                     <time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time>
