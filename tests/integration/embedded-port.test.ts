@@ -1,5 +1,5 @@
 // Issue 9, "A second checkout": a desk started from another checkout found the
-// first one's embedded PostgreSQL on port 54329, "used" it, and then failed
+// first one's embedded PostgreSQL on its port, "used" it, and then failed
 // with a password error. A desk reuses only a server running on its own data
 // directory; anything else on the port stops it with a sentence naming
 // EMBEDDED_PG_PORT.
@@ -14,7 +14,7 @@ import { startAppServer, stopStarted } from '../support/app-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BASE = path.join(ROOT, '.data/test-embedded-port');
-// Own ports, away from the default 54329 and the test server's 54349.
+// Own ports, away from the default 25432 and the test server's 54349.
 const PORT = Number(process.env.EMBEDDED_PORT_TEST_PG_PORT ?? 54452);
 const OTHER_PROGRAM_PORT = PORT + 1;
 const UNUSED_PORT = PORT + 2;
