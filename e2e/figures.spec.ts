@@ -211,6 +211,13 @@ test.describe('figures on a desk of the seeds alone', () => {
     await form.getByRole('button', { name: '+ Add evidence link' }).focus();
     await reviewer.keyboard.press('Enter');
     await reviewer.keyboard.type('https://www.efe.com/');
+    const size = reviewer.viewportSize();
+    for (const width of [1440, 390]) {
+      await reviewer.setViewportSize({ width, height: 900 });
+      await form.screenshot({ path: `e2e/screenshots/figure-verdict-evidence-${width}.png` });
+    }
+    if (size) await reviewer.setViewportSize(size);
+    await form.getByRole('textbox', { name: 'Link 2' }).focus();
     await reviewer.keyboard.press('Control+Enter');
 
     await expect(form).toBeHidden();

@@ -53,6 +53,12 @@ test("two reviewers: A's verdict reaches B's list and claim page live, with pres
   await avatar.focus();
   await expect(name).toBeVisible();
   await expect(avatar).toHaveAccessibleName('Rita Reviewer is viewing');
+  const size = b.viewportSize();
+  for (const width of [1440, 390]) {
+    await b.setViewportSize({ width, height: 500 });
+    await b.screenshot({ path: `e2e/screenshots/presence-name-${width}.png` });
+  }
+  if (size) await b.setViewportSize(size);
   await a.keyboard.press('3');
   await a.keyboard.type('Also superseded by later counts');
   await expect(b.getByTestId('writing-indicator')).toHaveText('Rita is writing a verdict…');

@@ -76,6 +76,12 @@ test('a verdict key pressed while the claim opens is taken, errors sit by their 
   await expect(page.getByTestId('verdict-reason-error')).toHaveText('Give a reason for the verdict.');
   await expect(page.getByTestId('verdict-error')).toHaveText('Check the fields marked below.');
   await expect(page.getByRole('textbox', { name: /Reason/ })).toHaveAttribute('aria-invalid', 'true');
+  const size = page.viewportSize();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByTestId('verdict-panel').screenshot({ path: `e2e/screenshots/verdict-errors-${width}.png` });
+  }
+  if (size) await page.setViewportSize(size);
   await page.getByRole('textbox', { name: /Reason/ }).focus();
   await page.keyboard.type('Checked against the ministry statement.');
   await page.keyboard.press('Control+Enter');
