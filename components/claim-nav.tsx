@@ -1,7 +1,11 @@
 'use client';
 
-// j / k on the claim page: next / previous claim of the list the reviewer came from.
+// j / k on the claim page: next / previous claim of the list the reviewer came from,
+// as it was on arrival. A verdict re-sorts the list (the decided claim moves),
+// and the refreshed neighbours would send j back to the claim above: the page
+// keys this component by claim, so the neighbours are read once per claim.
 import Link from 'next/link';
+import { useState } from 'react';
 import { useDeskRouter } from '@/components/navigation-progress';
 import { useShortcuts } from './use-shortcuts';
 
@@ -16,11 +20,12 @@ export function ClaimNav({
   listQuery: string;
   children?: React.ReactNode;
 }) {
+  const [arrival] = useState({ previous, next });
   const router = useDeskRouter();
   const href = (id: string) => `/claims/${id}${listQuery ? `?${listQuery}` : ''}`;
   useShortcuts({
-    j: () => next && router.push(href(next)),
-    k: () => previous && router.push(href(previous)),
+    j: () => arrival.next && router.push(href(arrival.next)),
+    k: () => arrival.previous && router.push(href(arrival.previous)),
   });
   return (
     <nav aria-label="Claim navigation" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
@@ -30,8 +35,8 @@ export function ClaimNav({
       {children}
       {/* At either end of the list the missing neighbour is a disabled link: it reads as one, and is exempt from text contrast. */}
       <span className="ml-auto flex gap-2">
-        {previous ? (
-          <Link href={href(previous)} className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50" aria-keyshortcuts="k">
+        {arrival.previous ? (
+          <Link href={href(arrival.previous)} className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50" aria-keyshortcuts="k">
             ‹ Previous <kbd className="text-xs text-slate-500">k</kbd>
           </Link>
         ) : (
@@ -39,8 +44,8 @@ export function ClaimNav({
             ‹ Previous
           </span>
         )}
-        {next ? (
-          <Link href={href(next)} className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50" aria-keyshortcuts="j">
+        {arrival.next ? (
+          <Link href={href(arrival.next)} className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50" aria-keyshortcuts="j">
             Next <kbd className="text-xs text-slate-500">j</kbd> ›
           </Link>
         ) : (

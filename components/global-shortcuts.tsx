@@ -10,6 +10,13 @@
 import { useDeskRouter } from '@/components/navigation-progress';
 import { useEffect, useRef, useState } from 'react';
 import { useShortcuts } from './use-shortcuts';
+import { type VerdictKey, holdVerdictKey } from './early-verdict-key';
+
+// The verdict panel, once its own 1 / 2 / 3 listener is live (verdict-panel.tsx).
+const panelReady = () => document.querySelector('[data-testid="verdict-panel"][data-shortcuts="ready"]') !== null;
+const holdUnlessReady = (key: VerdictKey) => () => {
+  if (!panelReady()) holdVerdictKey(key);
+};
 
 /** Focuses the claim link `delta` away from the focused one (the first or last when none is). */
 function moveInList(delta: number) {
@@ -25,7 +32,7 @@ function moveInList(delta: number) {
 
 const SHORTCUTS: [string, string][] = [
   ['1 / 2 / 3', 'Pick Verified / Disputed / Outdated (claim page)'],
-  ['Ctrl + Enter', 'Save the verdict while typing the reason'],
+  ['Ctrl + Enter', "Save the verdict (a claim's or a figure's)"],
   ['j / k', 'Next / previous claim in the current list'],
   ['Enter', 'Open the selected claim (list)'],
   ['/', 'Search claims'],
@@ -47,6 +54,9 @@ export function GlobalShortcuts() {
     '?': () => setOpen(true),
     j: () => moveInList(1),
     k: () => moveInList(-1),
+    '1': holdUnlessReady('1'),
+    '2': holdUnlessReady('2'),
+    '3': holdUnlessReady('3'),
   });
 
   // Enter on a claim the keyboard selected opens it inside the desk, through the

@@ -9,11 +9,15 @@ import type { ClaimDetail } from '@/lib/validation/claims';
 import { formatDateTime } from '@/lib/utils/format';
 import { STATUS_LABELS } from '@/lib/utils/status-labels';
 import { type ClaimStatus } from '@/lib/validation/vocabulary';
-import { EVIDENCE_MAX, REASON_MAX } from '@/lib/validation/vocabulary';
+import { REASON_MAX } from '@/lib/validation/vocabulary';
 import { postJson } from './api-client';
+import { VERDICT_KEYS, takeVerdictKey } from './early-verdict-key';
+import { EvidenceFields, evidenceToSend } from './evidence-fields';
+import { type FieldErrors, verdictErrors } from './field-issues';
 import { useDeskChanges, useRealtime } from './realtime/realtime-provider';
 import { StatusBadge } from './status-badge';
 import { useLateConfirmation } from './use-late-confirmation';
+import { useHydrated } from './use-hydrated';
 import { useShortcuts } from './use-shortcuts';
 
 /** Someone else's verdict that landed after the version this draft is based on. */
@@ -67,10 +71,11 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
   const [draft, setDraft] = useState<Draft>(empty);
   const [baseVersion, setBaseVersion] = useState(claim.version);
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [error, setError] = useState<{ message: string | null; fields: FieldErrors } | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const { me, writing, saveVerdict } = useRealtime();
+  const hydrated = useHydrated();
   const hasDraft = Boolean(draft.status || draft.reason.trim() || draft.evidence.length);
 
   // Tell the desk I am writing a verdict while a draft exists.
@@ -97,6 +102,7 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
       late.landed(changed);
       return;
     }
+    setSaved(null); // my "Saved: … (version N)" no longer describes the claim
     if (!hasDraft) {
       setBaseVersion(changed.version); // nothing to protect: follow the claim
       return;
@@ -104,20 +110,11 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
     setConflict({ by: actorName ?? event.actorLabel, status: changed.status, version: changed.version, reason: event.reason, at: event.at, refused: false });
   });
   const choices = canReopen ? [...CHOICES, RESET] : CHOICES;
-  const evidenceCount = useRef(0);
 
   // After a save, leave the text field so the next shortcut (j, 1, 2, 3) works at once.
   useEffect(() => {
     if (saved) savedRef.current?.focus();
   }, [saved]);
-
-  // A newly added evidence row takes the focus, so keyboard users type right away.
-  useEffect(() => {
-    if (draft.evidence.length > evidenceCount.current) {
-      document.getElementById(`${id}-ev-url-${draft.evidence.length - 1}`)?.focus();
-    }
-    evidenceCount.current = draft.evidence.length;
-  }, [draft.evidence.length, id]);
 
   const pick = (status: ClaimStatus) => {
     setDraft((d) => ({ ...d, status }));
@@ -129,8 +126,12 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
   // say so: it is set when the desk's layout hydrates, and on a busy CPU the
   // page's own part (this panel) can hydrate seconds later, so a key pressed in
   // between is lost. Set after useShortcuts' effect, which has added the listener.
+  // A 1 / 2 / 3 pressed while the page was on its way is taken now (early-verdict-key.ts).
   useEffect(() => {
     if (sectionRef.current) sectionRef.current.dataset.shortcuts = 'ready';
+    const early = takeVerdictKey();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a key press from before React listened, held outside React
+    if (early) pick(VERDICT_KEYS[early]);
   }, []);
 
   async function submit(version = baseVersion) {
@@ -142,10 +143,11 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
     setError(null);
     const status = draft.status;
     late.start((c) => c.status === status);
+    const { links, rowOf } = evidenceToSend(draft.evidence);
     const body = {
       status: draft.status,
       reason: draft.reason,
-      evidence: draft.evidence.filter((e) => e.url.trim()).map((e) => ({ url: e.url.trim(), label: e.label.trim() || null })),
+      evidence: links,
       expectedVersion: version,
       reReviewAt: draft.status === 'outdated' && draft.reReviewAt ? draft.reReviewAt : null,
     };
@@ -166,8 +168,7 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
       router.refresh(); // the rest of the page shows the new verdict; the draft state stays
       return;
     }
-    const fields = Object.fromEntries((result.error.issues ?? []).map((i) => [i.path, i.message]));
-    setError({ message: result.error.message, fields });
+    setError(verdictErrors(result.error, rowOf));
   }
 
   const reapply = () => {
@@ -180,9 +181,17 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
 
   return (
     <section ref={sectionRef} aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="verdict-panel">
-      <h2 id={`${id}-title`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-        Your verdict
-      </h2>
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id={`${id}-title`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          Your verdict
+        </h2>
+        {/* In the page's first moments the keys are not live yet: say so rather than lose them. */}
+        {!hydrated && (
+          <p role="status" data-testid="verdict-getting-ready" className="text-xs text-slate-600">
+            Getting ready…
+          </p>
+        )}
+      </div>
       {conflict && (
         <div role="status" data-testid="verdict-conflict" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <p className="font-medium text-amber-900">
@@ -274,10 +283,15 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
             value={draft.reason}
             onChange={(e) => setDraft((d) => ({ ...d, reason: e.target.value }))}
             aria-invalid={Boolean(fieldError('reason'))}
-            aria-describedby={`${id}-reason-hint`}
-            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            aria-describedby={fieldError('reason') ? `${id}-reason-error ${id}-reason-hint` : `${id}-reason-hint`}
+            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm aria-[invalid=true]:border-red-600"
             placeholder="What did you check, and what did you find?"
           />
+          {fieldError('reason') && (
+            <p id={`${id}-reason-error`} data-testid="verdict-reason-error" className="text-xs text-red-700">
+              {fieldError('reason')}
+            </p>
+          )}
           <p id={`${id}-reason-hint`} className="text-xs text-slate-500">
             {draft.reason.length}/{REASON_MAX}
           </p>
@@ -296,56 +310,13 @@ export function VerdictPanel({ claim, canReopen }: { claim: ClaimDetail; canReop
             />
           </div>
         )}
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium">
-            Evidence <span className="font-normal text-slate-500">(up to {EVIDENCE_MAX} links)</span>
-          </legend>
-          {draft.evidence.map((ev, i) => (
-            <div key={i} className="space-y-1 rounded-md border border-slate-200 p-2">
-              <label className="block text-xs text-slate-600" htmlFor={`${id}-ev-url-${i}`}>
-                Link {i + 1}
-              </label>
-              <input
-                id={`${id}-ev-url-${i}`}
-                type="url"
-                inputMode="url"
-                placeholder="https://…"
-                value={ev.url}
-                aria-invalid={Boolean(fieldError(`evidence.${i}.url`))}
-                onChange={(e) => setDraft((d) => ({ ...d, evidence: d.evidence.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)) }))}
-                className="w-full rounded border border-slate-300 px-2 py-1 text-sm"
-              />
-              <label className="sr-only" htmlFor={`${id}-ev-label-${i}`}>
-                Label for link {i + 1}
-              </label>
-              <input
-                id={`${id}-ev-label-${i}`}
-                placeholder="Label (optional)"
-                value={ev.label}
-                onChange={(e) => setDraft((d) => ({ ...d, evidence: d.evidence.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)) }))}
-                className="w-full rounded border border-slate-300 px-2 py-1 text-sm"
-              />
-              {fieldError(`evidence.${i}.url`) && <p className="text-xs text-red-700">{fieldError(`evidence.${i}.url`)}</p>}
-              <button
-                type="button"
-                className="text-xs text-slate-600 underline"
-                onClick={() => setDraft((d) => ({ ...d, evidence: d.evidence.filter((_, j) => j !== i) }))}
-              >
-                Remove link {i + 1}
-              </button>
-            </div>
-          ))}
-          {draft.evidence.length < EVIDENCE_MAX && (
-            <button
-              type="button"
-              onClick={() => setDraft((d) => ({ ...d, evidence: [...d.evidence, { url: '', label: '' }] }))}
-              className="text-sm font-medium text-blue-700 hover:underline"
-            >
-              + Add evidence link
-            </button>
-          )}
-        </fieldset>
-        {error && (
+        <EvidenceFields
+          idPrefix={id}
+          evidence={draft.evidence}
+          onChange={(evidence) => setDraft((d) => ({ ...d, evidence }))}
+          urlError={(i) => fieldError(`evidence.${i}.url`)}
+        />
+        {error?.message && (
           <p data-testid="verdict-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             {error.message}
           </p>

@@ -200,7 +200,25 @@ test.describe('figures on a desk of the seeds alone', () => {
     await reviewer.keyboard.press('Tab');
     await expect(form.getByLabel(/^Reason/)).toBeFocused();
     await reviewer.keyboard.type('Migración Colombia counted 567 over five days; the 156 of the last hours is the figure for Thursday.');
+    // As on the claim's panel: Enter is a new line, evidence takes several links, Ctrl+Enter saves.
     await reviewer.keyboard.press('Enter');
+    await expect(form).toBeVisible();
+    await reviewer.keyboard.press('Tab'); // → "Add evidence link"
+    await reviewer.keyboard.press('Enter');
+    await reviewer.keyboard.type('https://www.migracioncolombia.gov.co/');
+    await reviewer.keyboard.press('Tab');
+    await reviewer.keyboard.type('Migración Colombia');
+    await form.getByRole('button', { name: '+ Add evidence link' }).focus();
+    await reviewer.keyboard.press('Enter');
+    await reviewer.keyboard.type('https://www.efe.com/');
+    const size = reviewer.viewportSize();
+    for (const width of [1440, 390]) {
+      await reviewer.setViewportSize({ width, height: 900 });
+      await form.screenshot({ path: `e2e/screenshots/figure-verdict-evidence-${width}.png` });
+    }
+    if (size) await reviewer.setViewportSize(size);
+    await form.getByRole('textbox', { name: 'Link 2' }).focus();
+    await reviewer.keyboard.press('Control+Enter');
 
     await expect(form).toBeHidden();
     await expect(row(reviewer).getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
@@ -210,7 +228,11 @@ test.describe('figures on a desk of the seeds alone', () => {
     await expect(row(viewer).getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
     await expect(viewer.getByTestId('board-live')).toContainText('marked a figure disputed');
     await stillMarked(viewer);
-    expect(figureSchema.parse(((await (await viewer.request.get(`/api/figures/${target.id}`)).json()) as { figure: unknown }).figure).status).toBe('disputed');
+    const saved = figureSchema
+      .extend({ evidence: z.array(z.object({ url: z.string() })) })
+      .parse(((await (await viewer.request.get(`/api/figures/${target.id}`)).json()) as { figure: unknown }).figure);
+    expect(saved.status).toBe('disputed');
+    expect(saved.evidence.map((e) => e.url)).toEqual(['https://www.migracioncolombia.gov.co/', 'https://www.efe.com/']);
   });
 
   test("a verdict saved over someone else's meanwhile is refused with a clear message, the draft kept", async ({ browser }) => {

@@ -41,6 +41,24 @@ test("two reviewers: A's verdict reaches B's list and claim page live, with pres
   await row.getByRole('link').click();
   await expect(b.getByTestId('current-verdict').getByTestId('status-badge')).toHaveAttribute('data-status', 'disputed');
   await expect(b.getByTestId('presence')).toContainText('RR');
+  // Rita and Rui are both "RR": the name shows on hover and on keyboard focus.
+  const avatar = b.getByTestId('presence-avatar');
+  const name = avatar.getByTestId('presence-name');
+  await expect(name).toBeHidden();
+  await avatar.hover();
+  await expect(name).toBeVisible();
+  await expect(name).toHaveText('Rita Reviewer is viewing');
+  await b.mouse.move(0, 0);
+  await expect(name).toBeHidden();
+  await avatar.focus();
+  await expect(name).toBeVisible();
+  await expect(avatar).toHaveAccessibleName('Rita Reviewer is viewing');
+  const size = b.viewportSize();
+  for (const width of [1440, 390]) {
+    await b.setViewportSize({ width, height: 500 });
+    await b.screenshot({ path: `e2e/screenshots/presence-name-${width}.png` });
+  }
+  if (size) await b.setViewportSize(size);
   await a.keyboard.press('3');
   await a.keyboard.type('Also superseded by later counts');
   await expect(b.getByTestId('writing-indicator')).toHaveText('Rita is writing a verdict…');

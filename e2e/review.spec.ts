@@ -50,6 +50,49 @@ test('a reviewer marks a claim disputed with reason and evidence using only the 
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 
+test('a verdict key pressed while the claim opens is taken, errors sit by their fields, and j after the save follows the list as it was', async ({
+  page,
+  freshClaims,
+}) => {
+  const { tag } = await freshClaims('fourGuards', 'colombia567', 'bulgarian');
+  await signIn(page, 'reviewer@factdesk.test');
+  await page.goto(`/?q=${tag}`);
+  const links = page.getByTestId('claim-row').locator('a[data-claim-link]');
+  await expect(links).toHaveCount(3);
+  const titles = (await links.allTextContents()).map((t) => t.trim());
+  await expect(page.locator('body[data-shortcuts="ready"]')).toBeAttached();
+
+  // The middle claim, and 1 at once, while its page is still on its way.
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('1');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(titles[1]!);
+  await expect(page.getByRole('radio', { name: /Verified/ })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: /Reason/ })).toBeFocused();
+
+  // Errors are sentences beside their fields, without field paths.
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('verdict-reason-error')).toHaveText('Give a reason for the verdict.');
+  await expect(page.getByTestId('verdict-error')).toHaveText('Check the fields marked below.');
+  await expect(page.getByRole('textbox', { name: /Reason/ })).toHaveAttribute('aria-invalid', 'true');
+  const size = page.viewportSize();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByTestId('verdict-panel').screenshot({ path: `e2e/screenshots/verdict-errors-${width}.png` });
+  }
+  if (size) await page.setViewportSize(size);
+  await page.getByRole('textbox', { name: /Reason/ }).focus();
+  await page.keyboard.type('Checked against the ministry statement.');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('current-verdict').getByTestId('status-badge')).toHaveAttribute('data-status', 'verified');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved: verified/ })).toBeVisible();
+  // The decided claim is now first in the list; j still goes to the claim that came after it.
+  await page.keyboard.press('j');
+  await expect(heading).toHaveText(titles[2]!);
+});
+
 test('shortcuts do not fire while typing', async ({ page }) => {
   await signIn(page, 'reviewer@factdesk.test');
   await page.getByTestId('claim-row').getByRole('link').first().click();

@@ -101,7 +101,8 @@ export const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
-    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    // Below Linux's ephemeral range (32768-60999), where an outgoing connection can hold a port, and used by no common service.
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(25432),
     DATA_DIR: z.string().min(1).default('.data'),
     NEXTAUTH_URL: webUrl().optional(),
     NEXTAUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -11,7 +11,7 @@ import { config } from '../lib/env';
 import { createUser } from '../lib/users/create-user';
 import { inviteUser } from '../lib/users/invite-user';
 import { inviteInputSchema, newUserSchema } from '../lib/validation/users';
-import { withDatabase } from './with-database';
+import { scriptFailure, withDatabase } from './with-database';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
@@ -50,6 +50,6 @@ try {
     await disconnectDb();
   });
 } catch (e) {
-  console.error(isAppError(e) ? e.message : e);
+  console.error(isAppError(e) ? e.message : scriptFailure(e));
   process.exit(1);
 }

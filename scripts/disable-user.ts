@@ -5,7 +5,7 @@ import { disconnectDb } from '../lib/db';
 import { isAppError, parseOrThrow } from '../lib/errors';
 import { disableUser } from '../lib/users/disable-user';
 import { emailSchema } from '../lib/validation/users';
-import { withDatabase } from './with-database';
+import { scriptFailure, withDatabase } from './with-database';
 
 const { values } = parseArgs({ options: { email: { type: 'string' } } });
 if (!values.email) {
@@ -19,6 +19,6 @@ try {
     await disconnectDb();
   });
 } catch (e) {
-  console.error(isAppError(e) ? e.message : e);
+  console.error(isAppError(e) ? e.message : scriptFailure(e));
   process.exit(1);
 }

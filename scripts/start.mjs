@@ -18,7 +18,11 @@ const child = spawn(
     './scripts/register-server-only.mjs',
     'server/index.ts',
   ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: dev ? 'development' : 'production' } },
+  // A process group of its own: a Ctrl-C in the terminal reaches only this
+  // process, and the desk (passed the signal below) stops the app, signs the
+  // audit checkpoint and only then stops its PostgreSQL, which would otherwise
+  // get the same Ctrl-C at the same moment.
+  { cwd: root, stdio: 'inherit', detached: true, env: { ...process.env, NODE_ENV: dev ? 'development' : 'production' } },
 );
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => child.kill(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

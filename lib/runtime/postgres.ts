@@ -71,7 +71,7 @@ function processAlive(pid: number): boolean {
  * is the postmaster's pid, line 4 its port (PostgreSQL's lock file layout).
  * Null when no live server owns the directory.
  */
-function runningServer(dataDir: string): { pid: number; port: number } | null {
+export function runningServer(dataDir: string): { pid: number; port: number } | null {
   const lock = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(lock)) return null;
   let lines: string[];
@@ -89,9 +89,25 @@ function runningServer(dataDir: string): { pid: number; port: number } | null {
 function portTakenMessage(port: number, dataDir: string): string {
   return (
     `Port ${port} is already in use by another program, not by the embedded PostgreSQL of this desk (${dataDir}) ` +
-    `— perhaps a desk started from another checkout. Set EMBEDDED_PG_PORT to a free port (e.g. EMBEDDED_PG_PORT=${port === 65535 ? port - 1 : port + 1}), ` +
+    `— perhaps a desk started from another checkout. Set EMBEDDED_PG_PORT to a free port (e.g. EMBEDDED_PG_PORT=${nextPort(port)}), ` +
     'or DATABASE_URL to use an existing PostgreSQL server.'
   );
+}
+
+const nextPort = (port: number) => (port === 65535 ? port - 1 : port + 1);
+
+/**
+ * Why the embedded server did not start, in one sentence where the cause is
+ * known. A port nobody listens on can still be unbindable (an outgoing
+ * connection in TIME-WAIT holds it): PostgreSQL then says "Address already in
+ * use", which the user needs as advice, not as PostgreSQL's log lines.
+ */
+export function startFailureMessage(options: { port: number; dataDir: string; listening: boolean; lastLines: readonly string[] }): string {
+  if (options.listening) return portTakenMessage(options.port, options.dataDir);
+  if (options.lastLines.some((l) => /address already in use/i.test(l))) {
+    return `Port ${options.port} is in use; stop what holds it or set EMBEDDED_PG_PORT to a free port (e.g. EMBEDDED_PG_PORT=${nextPort(options.port)}).`;
+  }
+  return `The embedded PostgreSQL in ${options.dataDir} stopped while starting. Its last lines:\n  ${options.lastLines.join('\n  ') || '(none)'}`;
 }
 
 // A run that was killed leaves postmaster.pid behind; postgres refuses to start
@@ -231,13 +247,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     await server.start();
   } catch (e) {
     if (e instanceof Error) throw e;
-    const taken = await portOpen(options.port);
-    throw new Error(
-      taken
-        ? portTakenMessage(options.port, dataDir)
-        : `The embedded PostgreSQL in ${dataDir} stopped while starting. Its last lines:\n  ${recent.join('\n  ') || '(none)'}`,
-      { cause: e },
-    );
+    throw new Error(startFailureMessage({ port: options.port, dataDir, listening: await portOpen(options.port), lastLines: recent }), { cause: e });
   }
   await ensureDatabaseExists(url);
   return { url, embedded: true, stop: () => server.stop() };

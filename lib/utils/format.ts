@@ -107,6 +107,24 @@ export function avatarColour(id: string): string {
   return AVATAR_COLOURS[h % AVATAR_COLOURS.length] ?? AVATAR_COLOURS[0];
 }
 
+/**
+ * Colours for the people shown together, no two alike (while there are colours
+ * enough): each keeps their own colour unless someone before them (by id, so
+ * every viewer sees the same) has it, then takes the next free one.
+ */
+export function distinctColours(ids: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const id of [...new Set(ids)].sort()) {
+    const own = AVATAR_COLOURS.indexOf(avatarColour(id) as (typeof AVATAR_COLOURS)[number]);
+    const free = AVATAR_COLOURS.map((_, k) => AVATAR_COLOURS[(own + k) % AVATAR_COLOURS.length] ?? AVATAR_COLOURS[0]).find((c) => !taken.has(c));
+    const colour = free ?? avatarColour(id);
+    taken.add(colour);
+    out.set(id, colour);
+  }
+  return out;
+}
+
 /** An http(s) link as given, anything else (javascript:, data:, …) as a dead "#". */
 export function safeHref(url: string): string {
   try {

@@ -1,23 +1,25 @@
 // Issue 9, "A second checkout": a desk started from another checkout found the
-// first one's embedded PostgreSQL on port 54329, "used" it, and then failed
+// first one's embedded PostgreSQL on its port, "used" it, and then failed
 // with a password error. A desk reuses only a server running on its own data
 // directory; anything else on the port stops it with a sentence naming
 // EMBEDDED_PG_PORT.
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, startEmbeddedPostgres } from '../../lib/runtime/postgres';
-import { startAppServer, stopStarted } from '../support/app-server';
+import { DEMO_PASSWORD } from '../../seeds/demo-users';
+import { freePort, login, startAppServer, stopStarted } from '../support/app-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BASE = path.join(ROOT, '.data/test-embedded-port');
-// Own ports, away from the default 54329 and the test server's 54349.
+// Own ports, away from the default 25432 and the test server's 54349.
 const PORT = Number(process.env.EMBEDDED_PORT_TEST_PG_PORT ?? 54452);
 const OTHER_PROGRAM_PORT = PORT + 1;
 const UNUSED_PORT = PORT + 2;
+const NPM_START_PORT = PORT + 3;
 
 const checkout = (name: string) => ({ dataDir: path.join(BASE, name), pgDir: path.join(BASE, name, 'postgres') });
 const first = checkout('first');
@@ -125,4 +127,73 @@ describe('the embedded PostgreSQL port', () => {
     expect(error).toContain('EMBEDDED_PG_PORT');
     expect(error).not.toMatch(/password authentication failed/);
   }, 90_000);
+
+  // Issue 32 items 2 and 4. npm start, as a terminal runs it: the Ctrl-C goes
+  // to its whole process group at once.
+  it('npm start: scripts find the running desk without EMBEDDED_PG_PORT, and Ctrl-C signs the checkpoint before PostgreSQL stops', async () => {
+    const desk = checkout('npm-start');
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: desk.dataDir,
+      EMBEDDED_PG_PORT: String(NPM_START_PORT),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NEXTAUTH_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 150_000;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+        const ok = await fetch(`http://localhost:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) break;
+        if (Date.now() > deadline) throw new Error(`npm start did not become healthy:\n${output}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+
+      // Another port in the environment: the script still finds the desk's own server.
+      const scriptEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: desk.dataDir, EMBEDDED_PG_PORT: String(UNUSED_PORT), LOG_LEVEL: 'warn' };
+      delete scriptEnv.DATABASE_URL;
+      const verify = spawnSync('npm', ['run', '--silent', 'audit:verify'], { cwd: ROOT, env: scriptEnv, encoding: 'utf8', timeout: 120_000 });
+      expect(verify.stdout + verify.stderr).toContain(`Using the embedded PostgreSQL already running on port ${NPM_START_PORT}`);
+      expect(verify.stdout).toMatch(/"ok":true/);
+
+      // An audited event (a sign-in), then Ctrl-C at once: the shutdown signs it.
+      expect((await login(`http://localhost:${port}`, 'reviewer@factdesk.test', DEMO_PASSWORD)).ok).toBe(true);
+      process.kill(-child.pid!, 'SIGINT');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    }
+    // From the signal on: nothing but the two lines of an orderly stop (no warning of a database gone early).
+    const shutdown = output.slice(output.indexOf('SIGINT: stopping'));
+    expect(shutdown.trim().split('\n')).toEqual(['[factdesk] SIGINT: stopping…', '[factdesk] stopped.']);
+    expect(existsSync(path.join(desk.pgDir, 'postmaster.pid')), 'PostgreSQL still running').toBe(false);
+
+    // Everything up to the last event is signed; no stack trace when nothing is running either.
+    const scriptEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: desk.dataDir, EMBEDDED_PG_PORT: String(NPM_START_PORT), LOG_LEVEL: 'warn' };
+    delete scriptEnv.DATABASE_URL;
+    const after = spawnSync('npm', ['run', '--silent', 'audit:verify'], { cwd: ROOT, env: scriptEnv, encoding: 'utf8', timeout: 120_000 });
+    expect(after.status, after.stderr).toBe(0);
+    expect(after.stdout).toMatch(/"unsignedTail":0/);
+    const taken = spawnSync('npm', ['run', '--silent', 'audit:verify'], {
+      cwd: ROOT,
+      env: { ...scriptEnv, EMBEDDED_PG_PORT: String(OTHER_PROGRAM_PORT) },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(taken.status).toBe(1);
+    expect(taken.stderr.trim()).toMatch(/^Port \d+ is already in use by another program.*EMBEDDED_PG_PORT/);
+    expect(taken.stderr).not.toMatch(/\n\s+at /);
+  }, 300_000);
 });

@@ -66,6 +66,22 @@ describe('pages', () => {
     }
   });
 
+  it('name the desk icon, and /favicon.ico answers with one, signed in or not (issue 32 item 23)', async () => {
+    const html = await (await desk.call(null, 'GET', '/login')).text();
+    const icon = /<link rel="icon" href="(\/icon\.svg[^"]*)"[^>]*type="image\/svg\+xml"/.exec(html)?.[1];
+    expect(icon, html.slice(0, 2000)).toBeDefined();
+    const svg = await fetch(`${desk.app.baseUrl}${icon!.replaceAll('&amp;', '&')}`);
+    expect(svg.status).toBe(200);
+    expect(await svg.text()).toContain('<svg');
+    const ico = await fetch(`${desk.app.baseUrl}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get('content-type')).toBe('image/x-icon');
+    // An ICO file: reserved 0, type 1, then its image count.
+    const bytes = new Uint8Array(await ico.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(bytes[4]).toBeGreaterThan(0);
+  });
+
   it('redirects to the sign-in page carry the policy too', async () => {
     const res = await fetch(`${desk.app.baseUrl}/audit`, { redirect: 'manual' });
     expect(res.status).toBe(307);

@@ -108,7 +108,11 @@ describe('account commands', () => {
       }
     }
     expect(await gone).toBe('io server disconnect');
-    expect((await login(app.baseUrl, 'lucia@paper.example', 'a-long-enough-password')).ok).toBe(false);
+    // The right password learns why; a wrong one learns nothing about the account.
+    const rightPassword = await login(app.baseUrl, 'lucia@paper.example', 'a-long-enough-password');
+    expect(rightPassword).toMatchObject({ ok: false, error: 'This account is disabled; ask an editor.' });
+    const wrongPassword = await login(app.baseUrl, 'lucia@paper.example', 'not-the-password-at-all');
+    expect(wrongPassword).toMatchObject({ ok: false, error: 'Email or password is incorrect.' });
     expect(await db.auditEvent.count({ where: { action: 'user.disabled' } })).toBe(1);
     expect((await npm(['user:disable', '--', '--email', 'lucia@paper.example'])).stderr).toMatch(/already disabled/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarColour, distinctInitials, formatDate, formatPercent, initials, languageWithConfidence } from '../../lib/utils/format';
+import { avatarColour, distinctColours, distinctInitials, formatDate, formatPercent, initials, languageWithConfidence } from '../../lib/utils/format';
 
 describe('people shown as initials', () => {
   it('takes the first letters of the first two names, also for Cyrillic and accented names', () => {
@@ -29,6 +29,18 @@ describe('people shown as initials', () => {
     expect(avatarColour('user-1')).toBe(avatarColour('user-1'));
     const colours = new Set(Array.from({ length: 40 }, (_, i) => avatarColour(`user-${i}`)));
     expect(colours.size).toBeGreaterThan(4);
+  });
+
+  it('never shows two people together in one colour while colours last, and every viewer sees the same', () => {
+    // Ids whose own colours collide: the case two "RR"s could not be told apart in.
+    const ids = Array.from({ length: 200 }, (_, i) => `user-${i}`);
+    const clash = ids.filter((id) => avatarColour(id) === avatarColour('user-0')).slice(0, 3);
+    expect(clash.length).toBe(3);
+    const shown = distinctColours(clash);
+    expect(new Set(shown.values()).size).toBe(3);
+    expect(distinctColours([...clash].reverse())).toEqual(shown);
+    const many = distinctColours(ids.slice(0, 8));
+    expect(new Set(many.values()).size).toBe(8);
   });
 });
 

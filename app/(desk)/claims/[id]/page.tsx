@@ -79,7 +79,7 @@ export default async function ClaimPage({ params, searchParams }: { params: Prom
   return (
     <LiveSince seq={seq}>
       <div className="space-y-4">
-        <ClaimNav previous={neighbours.previous} next={neighbours.next} listQuery={keep.toString()}>
+        <ClaimNav key={claim.id} previous={neighbours.previous} next={neighbours.next} listQuery={keep.toString()}>
           <ClaimLive claimId={claim.id} />
           <ClaimStoryLive claimId={claim.id} storyId={story?.story.id ?? null} />
           <a href="#review" className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-50 lg:hidden">
