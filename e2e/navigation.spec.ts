@@ -66,8 +66,9 @@ test('a filter that navigates shows its progress too, and a click on the page al
 });
 
 test('on a phone the header is one row, and its Menu opens every link, by keyboard too', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  // Signed in on a laptop (the helper waits for the header's name, which a phone keeps in the menu).
   await signIn(page, 'admin@factdesk.test');
+  await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.locator('body[data-shortcuts="ready"]')).toBeAttached();
   expect((await page.locator('header').boundingBox())?.height).toBeLessThanOrEqual(56);
   const menu = page.getByRole('button', { name: 'Menu' });

@@ -347,7 +347,12 @@ describe('events from every code path', () => {
     const isSignIn = (action: string) => action === 'auth.login_succeeded' || action === 'auth.login_failed';
     expect(records.filter((r) => isSignIn(r.action)).length).toBeGreaterThan(0);
     const quiet = await listAuditEvents({ actor: admin, query: auditQuerySchema.parse({ limit: 200, signIns: 'hide' }) });
-    expect(quiet.events.map((e) => e.seq).sort()).toEqual(records.filter((r) => !isSignIn(r.action)).map((r) => r.seq).sort());
+    expect(quiet.events.map((e) => e.seq).sort()).toEqual(
+      records
+        .filter((r) => !isSignIn(r.action))
+        .map((r) => r.seq)
+        .sort(),
+    );
   });
 
   it('replay after a reconnect carries the typed payloads, the comment included', async () => {

@@ -79,8 +79,10 @@ describe('the claims CSV', () => {
   }
   const checkpoint = { v: 1 as const, seq: 9, hash: 'b'.repeat(64), at: '2026-12-01T00:00:01.000Z', keyId: 'k1', sig: 'c2ln' };
 
-  it("links each claim, names its outlet, and signs the file once, at the end", async () => {
-    const text = Buffer.concat(await csvStream(claims(), { seq: 9, hash: 'b'.repeat(64), checkpoint }, 'https://desk.example/claims').toArray()).toString('utf8');
+  it('links each claim, names its outlet, and signs the file once, at the end', async () => {
+    const text = Buffer.concat(await csvStream(claims(), { seq: 9, hash: 'b'.repeat(64), checkpoint }, 'https://desk.example/claims').toArray()).toString(
+      'utf8',
+    );
     const rows = z.array(z.array(z.string())).parse(parseCsv(text, { bom: true }));
     const [header, ...rest] = rows;
     expect(header).toEqual([...CSV_COLUMNS]);
