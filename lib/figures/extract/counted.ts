@@ -17,13 +17,55 @@ const isMilitaryContext = wordSet(MILITARY_CONTEXT);
 const isMemberHead = wordSet(MEMBER_HEADS);
 const PARTITIVE_WORDS = PARTITIVES.map((p) => foldKey(p).split(' '));
 // Skipped before the noun: "of", "de", articles ("os militares", "los manifestantes"), "من".
-const NOUN_GLUE = new Set(['of', 'the', 'de', 'do', 'da', 'dos', 'das', 'del', 'os', 'as', 'los', 'las', 'от', 'من'].map(foldKey));
+const NOUN_GLUE = new Set(
+  ['of', 'the', 'de', 'do', 'da', 'dos', 'das', 'del', 'os', 'as', 'los', 'las', 'от', 'من', 'd', 'des', 'du', 'di', 'dei', 'degli', 'delle', 'der'].map(
+    foldKey,
+  ),
+);
 const PHRASE_STOPS = new Set(
-  `by in at on from to for with into than per em no na nos nas por para com pelo pela en con sobre desde hasta por в във на за с със при след преди في على الى إلى عن مع بعد قبل`
+  `by in at on from to for with into than per em no na nos nas por para com pelo pela en con sobre desde hasta por в във на за с със при след преди في على الى إلى عن مع بعد قبل
+  im am an auf aus bei mit nach von vom zu zum zur für à au aux dans sur par pour avec selon chez al alla nel nella su con dal dalla
+  во по со из к для у при после від із після w we na po z ze od dla przy`
     .split(/\s+/u)
     .map(foldKey),
 );
-const CONJUNCTIONS = new Set(['and', 'e', 'y', 'и', 'а', 'و', 'or', 'ou', 'o', 'или', 'but', 'mas', 'pero', 'но'].map(foldKey));
+const CONJUNCTIONS = new Set(
+  [
+    'and',
+    'e',
+    'y',
+    'и',
+    'а',
+    'و',
+    'or',
+    'ou',
+    'o',
+    'или',
+    'but',
+    'mas',
+    'pero',
+    'но',
+    'und',
+    'oder',
+    'aber',
+    'et',
+    'mais',
+    'ma',
+    'і',
+    'й',
+    'та',
+    'або',
+    'але',
+    've',
+    'veya',
+    'ama',
+    'i',
+    'oraz',
+    'lub',
+    'albo',
+    'ale',
+  ].map(foldKey),
+);
 // Demonyms as people ("7,7 milhões de venezuelanos", "millions of Venezuelans").
 const DEMONYM = /^\p{L}{4,}(?:anos|anas|enses|ianos|inos|eños|eñas|ecos|ians|ans|eses|цi|ци|يون|يين)$/u;
 
@@ -35,6 +77,7 @@ const NOUN_PRIORITY: readonly NounClass[] = [
   'detainee',
   'displaced',
   'protester',
+  'missing',
   'case',
   'country',
   'tonne',
@@ -175,6 +218,7 @@ export function chooseCue(
 }
 
 const SPECIFIC_PEOPLE: Partial<Record<NounClass, FigureCounted>> = {
+  missing: 'people_missing',
   displaced: 'people_displaced',
   protester: 'people_protesting',
   defector: 'people_defected',
@@ -213,6 +257,8 @@ export function decideCounted(args: {
       return { counted: 'other', drop: false };
     case 'case':
       return { counted: 'people_other', drop: false };
+    case 'missing':
+      return { counted: 'people_missing', drop: false };
     default:
       break;
   }

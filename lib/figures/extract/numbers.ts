@@ -25,6 +25,8 @@ export type Mention = {
   /** "a fourth": a running count's next member; a figure only beside a counted noun or an event. */
   ordinal: boolean;
   words: boolean;
+  /** "une soixantaine", "una ventina": the words themselves say "about". */
+  about: boolean;
 };
 
 // Grouped by comma (dot decimals), by dot (comma decimals), by space, or plain; an optional glued scale ("$2.3bn").
@@ -35,7 +37,7 @@ const DIGITS =
 // Scale words after digits, every language's (articles quote one another).
 const SCALE_WORDS: ReadonlyMap<string, number> = (() => {
   const map = new Map<string, number>();
-  for (const lang of ['en', 'pt', 'es', 'bg', 'ar']) {
+  for (const lang of ['en', 'pt', 'es', 'bg', 'ar', 'de', 'fr', 'it', 'ru', 'uk', 'tr', 'pl']) {
     const lex = lexiconFor(lang) as Lexicon;
     for (const [word, entries] of lex.words) for (const e of entries) if (e.kind === 'scale' && e.value !== 2000) map.set(word, e.value);
   }
@@ -46,13 +48,23 @@ const SCALE_WORDS: ReadonlyMap<string, number> = (() => {
     ['bln', 1e9],
     ['хил', 1e3],
     ['тыс', 1e3],
+    ['тис', 1e3],
+    ['mio', 1e6],
+    ['mrd', 1e9],
+    ['mld', 1e9],
+    ['tsd', 1e3],
+    ['millions', 1e6],
+    ['billions', 1e9],
   ] as const)
     map.set(w, v);
   return map;
 })();
 const GLUED_SCALES: Readonly<Record<string, number>> = { bn: 1e9, mn: 1e6, m: 1e6, k: 1e3 };
 
-const PERCENT = /^\s?(?:%|per ?cent(?![\p{L}])|pct(?![\p{L}])|por cento(?![\p{L}])|por ciento(?![\p{L}])|процента?(?![\p{L}])|في الم(?:ئ|ائ)ه|بالم(?:ئ|ائ)ه)/u;
+const PERCENT =
+  /^\s?(?:%|per ?cent(?![\p{L}])|pct(?![\p{L}])|por cento(?![\p{L}])|por ciento(?![\p{L}])|pour ?cent(?![\p{L}])|per cento(?![\p{L}])|prozent(?![\p{L}])|процент(?:а|ов)?(?![\p{L}])|відсот\p{L}*|procent\p{L}*|في الم(?:ئ|ائ)ه|بالم(?:ئ|ائ)ه)/u;
+// Turkish puts the sign or word before the number: "%50", "yüzde 50".
+const PERCENT_BEFORE = /(?:%|yuzde\s)$/u;
 const CURRENCY_BEFORE: ReadonlyArray<readonly [RegExp, string]> = [
   [/us\$\s?$/u, 'USD'],
   [/r\$\s?$/u, 'BRL'],
@@ -140,9 +152,10 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
       value *= scale;
       scaled = true;
       last = j;
-      end = tok.end + (folded[tok.end] === '.' && /^(млн|млрд|хил|тыс)$/u.test(tok.f) ? 1 : 0);
+      end = tok.end + (folded[tok.end] === '.' && /^(млн|млрд|хил|тыс|тис|mio|mrd|mld|mln|tsd)$/u.test(tok.f) ? 1 : 0);
     }
     const extended = extendSuffix(folded, end);
+    if (!extended.percent && PERCENT_BEFORE.test(folded.slice(Math.max(0, start - 6), start))) extended.percent = true;
     end = extended.end;
     currency ??= extended.currency;
     const yearLike = !grouped && decimals === undefined && !scaled && !glued && !extended.percent && !currency && /^(18|19|20)\d\d$/u.test(integer);
@@ -157,6 +170,7 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
       yearLike,
       ordinal: false,
       words: false,
+      about: false,
     });
   }
 
@@ -179,6 +193,7 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
         yearLike: false,
         ordinal: false,
         words: true,
+        about: w.hedge === 'about',
       });
     }
   }
@@ -188,7 +203,19 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
       const b = tokens[i + 1] as Token;
       const n = EN_ORDINALS[b.f];
       if ((a.f === 'a' || a.f === 'an') && n !== undefined && folded.slice(a.end, b.start) === ' ' && tokens[i + 2]?.f !== 'of') {
-        out.push({ start: a.start, end: b.end, first: i, last: i + 1, value: n, percent: false, currency: null, yearLike: false, ordinal: true, words: true });
+        out.push({
+          start: a.start,
+          end: b.end,
+          first: i,
+          last: i + 1,
+          value: n,
+          percent: false,
+          currency: null,
+          yearLike: false,
+          ordinal: true,
+          words: true,
+          about: false,
+        });
       }
     }
   }

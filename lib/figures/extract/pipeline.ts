@@ -277,6 +277,11 @@ function buildDrafts(mentions: readonly Mention[], tokens: readonly Token[], fol
         }
       }
     }
+    // "une soixantaine", "una ventina": about, by the words themselves.
+    if (qualifier === 'exact' && m.about) {
+      qualifier = 'about';
+      approximate = true;
+    }
     drafts.push({
       mention: m,
       upper,
