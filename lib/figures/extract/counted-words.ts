@@ -78,7 +78,8 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     mülteci* göçmen* tahliye* evsiz* uchodźc* przesiedlon* ewakuowan* migrant*`,
   protester: `protesters protestors demonstrators marchers manifestantes протестиращ* демонстранти متظاهر* محتج*
     demonstrant* protestierende* manifestants protestataires manifestanti dimostranti протестующ* демонстрант* митингующ*
-    протестувальник* мітингувальник* gösterici* protestocu* eylemci* protestując* manifestant*`,
+    протестувальник* мітингувальник* gösterici* protestocu* eylemci* protestując* manifestant* манифестант* бастующ*
+    страйкар* streikende* grévistes scioperanti strajkując*`,
   case: `cases infections hospitalisations hospitalizations casos internamentos hospitalizações hospitalizaciones случаи случая
     заразени حاله حالات اصابه اصابات fälle infektionen cas casi случаев випадків vaka* przypadków`,
   missing: `missing unaccounted desaparecidos изчезнали безследно مفقود* vermisste* vermisst disparus disparues dispersi
@@ -137,7 +138,8 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     uccis* morti morto morte deced* vittime perso_la_vita
     погиб* убит* убил* умер* скончал* унесли_жизни загин* загибл* вбит* вбил* померл*
     öldü* öldürül* hayatını_kaybett* can_verdi ölü ölen* ölüm*
-    zginęł* zginął zginęło zabit* zabił* zmarł* śmierć śmiertelnych`,
+    zginęł* zginął zginęło zabit* zabił* zmarł* śmierć śmiertelnych
+    погибш* жертв* загибл* ofiar* hayatını_kaybed* kaybeden* can_kaybı*`,
   injure: `injur* wound* hurt feridos feridas ferido ferida ferir feriram lesionad* heridos heridas herido herida hirió
     hirieron ранен* ранени пострада* جرح* جرحى اصيب* اصابه اصابات مصاب*
     verletzt* verwundet* blessé* blessés ferit* ferendo пострадал* пострадавш* травм* поранен* постраждал* травмован*

@@ -229,6 +229,22 @@ const EVENT_NOUNS = new Set<NounClass>(['dead', 'injured', 'detainee', 'displace
 
 export type CountedDecision = { counted: FigureCounted; drop: boolean };
 
+const TOLL_NOUNS: Partial<Record<NounClass, FigureCounted>> = { dead: 'people_killed', injured: 'people_injured', missing: 'people_missing' };
+// How far back (in tokens) a toll's noun still names what a later number counts: "the number of dead … rose to 115 people".
+const TOLL_REACH = 12;
+
+/** The toll named by a noun at most TOLL_REACH tokens before the figure, nearest first. */
+function tollBefore(sentence: SentenceCues, firstIndex: number): FigureCounted | null {
+  for (let k = sentence.nounClasses.length - 1; k >= 0; k--) {
+    const n = sentence.nounClasses[k] as SentenceCues['nounClasses'][number];
+    if (n.index >= firstIndex) continue;
+    if (firstIndex - n.index > TOLL_REACH) return null;
+    const counted = TOLL_NOUNS[n.cls];
+    if (counted) return counted;
+  }
+  return null;
+}
+
 /** Noun class + event → the vocabulary. */
 export function decideCounted(args: {
   mention: Mention;
@@ -307,8 +323,12 @@ export function decideCounted(args: {
       if (sentence.size && sentence.military) return { counted: 'troops_total', drop: false };
       // "the number of migrants … between 200 and 300 people": a more specific noun earlier in the sentence says who.
       const specific = sentence.nounClasses.find((n) => n.index < args.firstIndex && SPECIFIC_PEOPLE[n.cls] !== undefined);
-      return { counted: specific ? (SPECIFIC_PEOPLE[specific.cls] as FigureCounted) : 'people_other', drop: false };
+      if (specific) return { counted: SPECIFIC_PEOPLE[specific.cls] as FigureCounted, drop: false };
+      return { counted: tollBefore(sentence, args.firstIndex) ?? 'people_other', drop: false };
     }
+    case null:
+      // "Число погибших … выросло до 115", "Bilans ofiar wzrósł do 137": the toll named just before a bare number.
+      return { counted: cue ? 'other' : (tollBefore(sentence, args.firstIndex) ?? 'other'), drop: false };
     default:
       return { counted: 'other', drop: false };
   }

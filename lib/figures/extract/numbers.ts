@@ -53,6 +53,14 @@ const SCALE_WORDS: ReadonlyMap<string, number> = (() => {
     ['mrd', 1e9],
     ['mld', 1e9],
     ['tsd', 1e3],
+    ['tys', 1e3],
+    // Turkish case endings on the scale word: "6 bini aştı", "10 binin üzerinde", "20 bine".
+    ['bini', 1e3],
+    ['binin', 1e3],
+    ['bine', 1e3],
+    ['binden', 1e3],
+    ['milyonu', 1e6],
+    ['milyonun', 1e6],
     ['millions', 1e6],
     ['billions', 1e9],
   ] as const)
@@ -152,7 +160,7 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
       value *= scale;
       scaled = true;
       last = j;
-      end = tok.end + (folded[tok.end] === '.' && /^(млн|млрд|хил|тыс|тис|mio|mrd|mld|mln|tsd)$/u.test(tok.f) ? 1 : 0);
+      end = tok.end + (folded[tok.end] === '.' && /^(млн|млрд|хил|тыс|тис|mio|mrd|mld|mln|tsd|tys)$/u.test(tok.f) ? 1 : 0);
     }
     const extended = extendSuffix(folded, end);
     if (!extended.percent && PERCENT_BEFORE.test(folded.slice(Math.max(0, start - 6), start))) extended.percent = true;

@@ -245,9 +245,13 @@ function buildDrafts(mentions: readonly Mention[], tokens: readonly Token[], fol
       const gapTokens = next.first - m.last - 1;
       const joinTok = tokens[m.last + 1];
       const rise = RISE.test(folded.slice(Math.max(0, m.start - 30), opener ? opener.start : m.start));
+      const closer = tokens[next.last + 1];
       if (opener && !rise && gapTokens === 1 && joinTok && opener.joins.has(joinTok.f)) {
         upper = next;
         spanStart = opener.start;
+      } else if (!opener && gapTokens === 1 && joinTok?.f === 'ile' && closer && /^aras[ıi]nda$/u.test(closer.f)) {
+        // Turkish closes the range after it: "18 bin ile 20 bin arasında".
+        upper = next;
       } else if (gapTokens === 0 && /^\s?-\s?$/u.test(folded.slice(m.end, next.start)) && !m.yearLike && !next.yearLike) upper = next;
     }
     if (upper) {

@@ -33,7 +33,7 @@ const BEFORE: Readonly<Record<Exclude<FigureQualifier, 'exact' | 'between'>, str
     rund | etwa | ungefähr | circa | ca | fast | nahezu | beinahe | annähernd | schätzungsweise | knapp |
     environ | près de | pres d | quelque | quelques | presque | autour de | approximativement | quasi | intorno a |
     attorno a | all incirca | около | почти | примерно | приблизительно | порядка | близько | майже | приблизно |
-    орієнтовно | yaklaşık | yaklasik | neredeyse | około | blisko | prawie | niemal | mniej więcej`,
+    орієнтовно | yaklaşık | yaklasik | neredeyse | około | ok | blisko | prawie | niemal | mniej więcej`,
   fewer_than: `fewer than | less than | under | below | just under* | menos de | pouco menos de* | poco menos de* |
     по-малко от | под | малко под* | أقل من | weniger als | moins de | moins d | meno di | менее | меньше | менше ніж |
     менш ніж | менше | mniej niż | poniżej`,
@@ -46,7 +46,8 @@ const AFTER: Readonly<Record<string, string>> = {
   at_least: 'or more | ou mais | o más | или повече | и повече | على الأقل | أو أكثر | ou plus | o più | oder mehr | и более | і більше | ve üzeri',
   about: 'or so | tal | تقريبا | civarında | kadar',
   // Turkish puts "more than" after the number and its case ending: "60'tan fazla", "100'den fazla kişi".
-  more_than: 'tan fazla | dan fazla | ten fazla | den fazla | tan fazlası | dan fazlası | ten fazlası | den fazlası | aşkın | askin',
+  more_than: `tan fazla | dan fazla | ten fazla | den fazla | tan fazlası | dan fazlası | ten fazlası | den fazlası | aşkın |
+    aştı | üzerinde | in üzerinde | ın üzerinde | ün üzerinde | un üzerinde | i aştı | ı aştı | ü aştı | u aştı | i geçti | ı geçti`,
   fewer_than: 'tan az | dan az | ten az | den az',
 };
 // "between" words, with the connectors they take; "from … to", "de … a", "от … до", "من … إلى".
@@ -111,8 +112,9 @@ export function qualifierBefore(
     }
     if (!ok) continue;
     const lastTok = tokens[first - 1] as Token;
-    // Only spaces (or a currency sign) between the phrase and the number.
-    if (!/^[\s$€£]*(?:us\$|r\$)?\s*$|^'$/u.test(folded.slice(lastTok.end, spanStart))) continue;
+    // Only spaces (or a currency sign, an elision's apostrophe, or an abbreviation's period: "ok. 5", "ca. 300") between the phrase and the number.
+    const gap = folded.slice(lastTok.end, spanStart);
+    if (!/^[\s$€£]*(?:us\$|r\$)?\s*$|^'$/u.test(gap) && !(lastTok.f.length <= 3 && /^\.\s+$/u.test(gap))) continue;
     // "до", "até", "hasta", "حتى", "fino a" are also plain "to": "slowed to 3.7%", "subiu até 60", "зросла до 133" name a value reached, not a ceiling.
     const toPhrase = phrase.words.length === 1 ? TO_WORDS.has(phrase.words[0] as string) : TO_PHRASES.has(phrase.words.join(' '));
     if (toPhrase && (percent || changeVerbNear(tokens, from, first))) return null;
