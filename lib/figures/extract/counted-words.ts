@@ -51,7 +51,8 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     пътници избиратели студенти други оцелели пациенти
     اشخاص شخص شخصا مدنيين مدنيا مدني رجال نساء اطفال سكان مواطن* متطوع* صحفي* افراد اعضاء مشجع* ركاب اخرين اخرون ناجين ناجيا
     menschen personen person zivilist* bewohner* einwohner* kinder frauen männer passagiere fahrgäste zuschauer* besucher*
-    mitglieder arbeiter* journalist* insassen
+    mitglieder arbeiter* journalist* insassen teilnehmer* participants partecipanti участници участник* учасник* katılımcı*
+    uczestnik*
     personnes personne civils habitants enfants femmes hommes passagers spectateurs membres journalistes ouvriers
     persone civili abitanti bambini donne uomini passeggeri spettatori membri giornalisti lavoratori cittadini
     человек человека люд* граждан* жител* мирных детей дет* женщин* мужчин* пассажир* зрител* посетител* журналист* членов
@@ -128,7 +129,7 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     فر فروا هرب* عبروا لجا لجاوا لجوء
     flohen geflohen flücht* asyl fui fuient fuyant franchi asile fuggit* scappat* asilo бежал* сбежал* бегут убежищ*
     втекл* тікали притулок kaçtı kaçan sığın* uciekł* uciekli azyl*`,
-  kill: `kill* dead died die dying deaths death slain murder* lost_their_lives perish* fatalities
+  kill: `kill* dead died dying deaths death slain murder* lost_their_lives perish* fatalities
     morreram morreu morrer mortos mortas morte* mataram matou matar assassinad* faleceram perderam_a_vida vítimas_mortais
     murieron murió muertos muertas muerte* mataron mató asesinad* fallecieron fallecidos perdieron_la_vida
     убит* убиха загинаха загина загинали загинал* смърт* мъртви починаха
@@ -157,7 +158,7 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
   protest: `protest* demonstrat* marched rall* manifest* marcha participado participaron протест* демонстр* участваха
     تظاهر* متظاهر* احتج* المسيره المشاركين
     demonstrierten demonstrier* protestier* kundgebung* demonstration* manifesté* manifestation* défilé* rassemblé*
-    manifestat* manifestazion* protest* corteo протест* митинг* демонстрац* мітинг* protesto* gösteri* eylem* protestowa*
+    manifestat* manifestazion* protest* corteo mobilisation mobilitazion* протест* митинг* демонстрац* мітинг* protesto* gösteri* eylem* protestowa*
     demonstrac* manifestac*`,
   size: `has have numbers number strong army_of force_of deployed deploy* mobilis* mobiliz* tem conta_com contava_com
     enviados enviar destacad* tiene cuenta_con desplegad* desplegar* movilizó moviliz* наброява разполага разположени

@@ -324,6 +324,8 @@ export function decideCounted(args: {
       // "the number of migrants … between 200 and 300 people": a more specific noun earlier in the sentence says who.
       const specific = sentence.nounClasses.find((n) => n.index < args.firstIndex && SPECIFIC_PEOPLE[n.cls] !== undefined);
       if (specific) return { counted: SPECIFIC_PEOPLE[specific.cls] as FigureCounted, drop: false };
+      // "1,27 million de personnes selon les autorités" in a sentence about marching: the people marched.
+      if (sentence.cues.some((c) => c.cls === 'protest')) return { counted: 'people_protesting', drop: false };
       return { counted: tollBefore(sentence, args.firstIndex) ?? 'people_other', drop: false };
     }
     case null:

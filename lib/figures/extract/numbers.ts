@@ -32,7 +32,7 @@ export type Mention = {
 // Grouped by comma (dot decimals), by dot (comma decimals), by space, or plain; an optional glued scale ("$2.3bn").
 // An Arabic letter may touch the digits: it is a prefix ("و٦٥", "ب5").
 const DIGITS =
-  /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}@#_/]|\p{L}-|\d[.,])(?:(\d{1,3}(?:,\d{3})+)(?:\.(\d+))?|(\d{1,3}(?:\.\d{3})+)(?:,(\d+))?|(\d{1,3}(?: \d{3})+)(?:[.,](\d+))?|(\d+)(?:[.,](\d+))?)(bn|mn|m|k)?(?![\p{L}\p{N}_]|-\p{L}|[.,]\d)/gu;
+  /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}@#_/]|\p{L}-|\d[.,])(?:(\d{1,3}(?:,\d{3})+)(?:\.(\d+))?|(\d{1,3}(?:\.\d{3})+)(?:,(\d+))?|(\d{1,3}(?: \d{3})+)(?:[.,](\d+))?|(\d+)(?:[.,](\d+))?)(mila|bn|mn|m|k)?(?![\p{L}\p{N}_]|-(?!ма(?!\p{L}))\p{L}|[.,]\d)/gu;
 
 // Scale words after digits, every language's (articles quote one another).
 const SCALE_WORDS: ReadonlyMap<string, number> = (() => {
@@ -67,7 +67,8 @@ const SCALE_WORDS: ReadonlyMap<string, number> = (() => {
     map.set(w, v);
   return map;
 })();
-const GLUED_SCALES: Readonly<Record<string, number>> = { bn: 1e9, mn: 1e6, m: 1e6, k: 1e3 };
+const HALF_AFTER = /^ (?:e mezzo|e meio|y medio|and a half|et demi|und ein halb|с половиной|з половиною|i pół)(?![\p{L}])/u;
+const GLUED_SCALES: Readonly<Record<string, number>> = { bn: 1e9, mn: 1e6, m: 1e6, k: 1e3, mila: 1e3 };
 
 const PERCENT =
   /^\s?(?:%|per ?cent(?![\p{L}])|pct(?![\p{L}])|por cento(?![\p{L}])|por ciento(?![\p{L}])|pour ?cent(?![\p{L}])|per cento(?![\p{L}])|prozent(?![\p{L}])|процент(?:а|ов)?(?![\p{L}])|відсот\p{L}*|procent\p{L}*|في الم(?:ئ|ائ)ه|بالم(?:ئ|ائ)ه)/u;
@@ -113,7 +114,7 @@ const CURRENCY_CODES: Readonly<Record<string, string>> = {
 const EN_ORDINALS: Readonly<Record<string, number>> = { third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
 
 // "Maduro, 56," and "Parra (45)": an age beside a name.
-const AGE_AFTER_NAME = /(?<=\p{Lu}[\p{L}'’.-]+,\s)\d{1,3}(?=,)|(?<=\p{Lu}[\p{L}'’.-]+\s\()\d{1,3}(?=\))/gu;
+const AGE_AFTER_NAME = /(?<=\p{Lu}[\p{L}'’.-]+,\s)\d{1,3}(?=,(?!\d))|(?<=\p{Lu}[\p{L}'’.-]+\s\()\d{1,3}(?=\))/gu;
 
 /** `dates`: the stretches dates.ts found (day and month, month and year): never figures. */
 export function findMentions(body: string, folded: string, tokens: readonly Token[], language: string, dates: readonly Bounds[]): Mention[] {
@@ -143,7 +144,8 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
     let currency = currencyBefore(folded, start);
     if (currency) start -= currencyPrefixLength(folded, start);
     if (glued) {
-      if (!currency) continue; // "5m", "10k": metres, a race; not a figure we read
+      // "5m", "10k": metres, a race; not a figure we read. Italian "81mila" is always a thousand.
+      if (!currency && glued !== 'mila') continue;
       value *= GLUED_SCALES[glued] ?? 1;
     }
     const first = tokenIndexAt(tokens, m.index);
@@ -161,6 +163,14 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
       scaled = true;
       last = j;
       end = tok.end + (folded[tok.end] === '.' && /^(млн|млрд|хил|тыс|тис|mio|mrd|mld|mln|tsd|tys)$/u.test(tok.f) ? 1 : 0);
+      // "3 milioni e mezzo", "2 million and a half", "3 млн с половиной": half a scale more.
+      const half = HALF_AFTER.exec(folded.slice(tok.end, tok.end + 20));
+      if (half) {
+        value += scale / 2;
+        end = tok.end + half[0].length;
+        last = tokenIndexAt(tokens, end) - 1;
+        break;
+      }
     }
     const extended = extendSuffix(folded, end);
     if (!extended.percent && PERCENT_BEFORE.test(folded.slice(Math.max(0, start - 6), start))) extended.percent = true;

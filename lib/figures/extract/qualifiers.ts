@@ -31,7 +31,7 @@ const BEFORE: Readonly<Record<Exclude<FigureQualifier, 'exact' | 'between'>, str
     casi | alrededor de | unos | unas | en torno a | около | близо | близо до | приблизително | почти | към |
     حوالي | حوالى | نحو | قرابة | زهاء | ما يقرب من | ما يقارب | تقريبا |
     rund | etwa | ungefähr | circa | ca | fast | nahezu | beinahe | annähernd | schätzungsweise | knapp |
-    environ | près de | pres d | quelque | quelques | presque | autour de | approximativement | quasi | intorno a |
+    environ | près de | pres d | circa il | circa l | environ le | rund um | quelque | quelques | presque | autour de | approximativement | quasi | intorno a |
     attorno a | all incirca | около | почти | примерно | приблизительно | порядка | близько | майже | приблизно |
     орієнтовно | yaklaşık | yaklasik | neredeyse | około | ok | blisko | prawie | niemal | mniej więcej`,
   fewer_than: `fewer than | less than | under | below | just under* | menos de | pouco menos de* | poco menos de* |
