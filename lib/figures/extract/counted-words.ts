@@ -62,7 +62,7 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
   defector:
     'defector* deserter* desertor* desertores дезертьор* منشق* منشقا deserteur* überläufer* déserteur* disertor* дезертир* перебежчик* перебіжчик* firari* dezerter*',
   dead: `dead deaths fatalities bodies mortos mortes óbitos corpos muertos muertes fallecidos cadáveres загинали загинал*
-    жертви мъртви قتلى قتيل قتيلا وفاه وفيات جثث
+    жертви мъртви قتلى قتيل قتيلا وفاه وفيات جثث جثه
     tote toten todesopfer leichen morts mort tués décès victimes morti vittime decessi
     погибш* жертв* умерш* убитых убитые загибл* вбитих померл* ölü ölü* ölen* zabitych zabici ofiar* zmarłych zgonów`,
   injured: `injured wounded feridos feridas heridos heridas lesionados ранени ранен* пострадали جرحى جريح مصاب* مصابين
@@ -89,7 +89,7 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     länder staaten nationen pays nations états paesi nazioni стран странах государств країн держав ülke* krajów kraje państw`,
   tonne: 'tonnes tons tonne ton toneladas тона тон طن اطنان طنا tonnen tonnellate тонн тонны тонн ton',
   shipment:
-    'trucks lorries shipments containers convoys truckloads camiões caminhões carregamentos contentores camiones cargamentos contenedores камиона камиони пратки شاحنات شاحنه شحنات lastwagen lkw camions convois camion convogli грузовик* вантажівок вантажівки tır kamyon* ciężarówek ciężarówki',
+    'trucks lorries shipments containers convoys truckloads camiões caminhões carregamentos contentores camiones cargamentos contenedores камиона камиони пратки شاحنات شاحنه شحنات planes aircraft flights aviones aviões avions aerei flugzeuge самолет* літак* uçak* samolot* طائرات طائره lastwagen lkw camions convois camion convogli грузовик* вантажівок вантажівки tır kamyon* ciężarówek ciężarówki',
   money:
     'dollars euros reais pesos bolivars dólares bolívares долара евро лева دولار* يورو dollar euro dollari долларов рублей доларів гривень євро dolar* avro lira dolarów złotych',
   time: `seconds minutes hours days weeks months years decades year-old years-old segundos minutos horas dias semanas meses
@@ -140,9 +140,9 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     погиб* убит* убил* умер* скончал* унесли_жизни загин* загибл* вбит* вбил* померл*
     öldü* öldürül* hayatını_kaybett* can_verdi ölü ölen* ölüm*
     zginęł* zginął zginęło zabit* zabił* zmarł* śmierć śmiertelnych
-    погибш* жертв* загибл* ofiar* hayatını_kaybed* kaybeden* can_kaybı*`,
+    погибш* жертв* загибл* ofiar* hayatını_kaybed* kaybeden* can_kaybı* اودى_بحياه اودت_بحياه بحياه`,
   injure: `injur* wound* hurt feridos feridas ferido ferida ferir feriram lesionad* heridos heridas herido herida hirió
-    hirieron ранен* ранени пострада* جرح* جرحى اصيب* اصابه اصابات مصاب*
+    hirieron ранен* ранени пострада* جرح* جرحى اصيب* اصابه اصابات مصاب* اصاب*
     verletzt* verwundet* blessé* blessés ferit* ferendo пострадал* пострадавш* травм* поранен* постраждал* травмован*
     yaraland* yaralı* rann* ranion* poszkodowan*`,
   detain: `arrest* detain* jailed imprison* captur* custody presos detidos detid* deteve detiveram prender* prenderam

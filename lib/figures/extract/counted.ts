@@ -280,7 +280,9 @@ export function decideCounted(args: {
   }
   const cls = noun.cls;
   // A noun that names what happened ("31 feridos", "62 deaths") is not overridden by an event further back.
-  const cue = args.cue?.how === 'preceding' && cls !== null && EVENT_NOUNS.has(cls) ? null : args.cue;
+  let cue = args.cue?.how === 'preceding' && cls !== null && EVENT_NOUNS.has(cls) ? null : args.cue;
+  // "عدد القتلى في تركيا بلغ ٥٨٩٤، فيما تجاوز عدد المصابين": a toll named just before a bare number outweighs the next clause's event.
+  if (cls === null && cue?.how === 'following' && tollBefore(sentence, args.firstIndex)) cue = null;
   const military = cls === 'military' || cls === 'defector' || ((cls === null || cls === 'person') && sentence.military);
   switch (cue?.cls) {
     case 'kill':

@@ -37,6 +37,19 @@ const OR_WORDS = new Set(['or', 'ou', 'o', 'или', 'او'].map(foldKey));
 const RISE =
   /(?:rose|risen|increased|climbed|grew|jumped|subiu|aumentou|cresceu|passou|aumentó|subió|ascendió|creció|увеличи|нарасна|скочи|ارتفع|زاد)\s+(?:\p{L}+\s+)?$/u;
 
+const PEOPLE = new Set<FigureCounted>([
+  'people_killed',
+  'people_injured',
+  'people_missing',
+  'people_detained',
+  'people_defected',
+  'people_displaced',
+  'people_protesting',
+]);
+const sameParagraph = (sentences: readonly Sentence[], a: number, b: number) => sentences[a]?.paragraph === sentences[b]?.paragraph;
+/** Within a factor of ten: the same kind of count (a crowd and a crowd), not a crowd and its arrests. */
+const sameOrder = (a: number, b: number) => a > 0 && b > 0 && Math.max(a, b) / Math.min(a, b) <= 10;
+
 export function runPipeline(options: ExtractFiguresOptions): ExtractedFigure[] {
   const { body } = options;
   const language = options.language.toLowerCase().slice(0, 2);
@@ -138,7 +151,15 @@ export function runPipeline(options: ExtractFiguresOptions): ExtractedFigure[] {
       continue;
     }
     const nxt = kept[k + 1];
-    if (nxt && nxt.sentence === d.sentence && nxt.noun.cls !== null && nxt.firstIndex - d.lastIndex <= 6) d.counted = nxt.counted;
+    if (nxt && nxt.sentence === d.sentence && nxt.noun.cls !== null && nxt.firstIndex - d.lastIndex <= 6) {
+      d.counted = nxt.counted;
+      continue;
+    }
+    // "Синдикатът обяви цифрата 3,5 милиона" after "Над 1,2 милиона души протестираха": a bare number of the same order as
+    // the people count before it in its paragraph counts the same people.
+    if (prev && PEOPLE.has(prev.counted) && sameParagraph(sentences, prev.sentence, d.sentence) && sameOrder(prev.mention.value, d.mention.value)) {
+      d.counted = prev.counted;
+    }
   }
   for (const d of kept) if (d.mention.ordinal && (d.counted === 'other' || d.counted === 'share_percent')) d.drop = true;
   // "the three defectors", "two of them": restatements and parts of a count already given (references.ts).

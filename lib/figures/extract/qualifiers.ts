@@ -20,7 +20,13 @@ const BEFORE: Readonly<Record<Exclude<FigureQualifier, 'exact' | 'between'>, str
     يزيد على | ما يربو على | أكثر قليلا من* |
     mehr als | über | weit über | knapp über* | plus de | plus d | bien plus de | un peu plus de* | più di | oltre |
     ben oltre | poco più di* | более | более чем | больше | свыше | понад | більше ніж | більш ніж | більше за | більше |
-    ponad | więcej niż | przeszło`,
+    ponad | więcej niż | przeszło |
+    exceeded | exceeds | exceeding | surpassed | topped | supera | superan | superó | superaron | supera los | superan los |
+    superó los | superaron los | supera las | superan las | ultrapassa | ultrapassou | ultrapassam | ultrapassaram | ultrapassa os |
+    ultrapassou os | dépasse | dépassé | dépassait | dépassent | a dépassé | ont dépassé | supera i | superato | superano |
+    übersteigt | überstieg | überschritten | überschritt | надхвърли | надхвърлиха | надхвърля | надминава | превысило |
+    превысила | превысил | превышает | перевищила | перевищило | перевищив | перевищує | przekroczyła | przekroczył |
+    przekroczyło | przekracza | تجاوز | تجاوزت | تخطى | تخطت | يتجاوز | تتجاوز`,
   at_least: `at least | no fewer than | no less than | a minimum of | pelo menos | no mínimo | ao menos | al menos |
     por lo menos | como mínimo | най-малко | поне | не по-малко от | минимум | ما لا يقل عن | لا يقل عن | على الأقل |
     mindestens | wenigstens | zumindest | au moins | au minimum | almeno | come minimo | non meno di | не менее |
