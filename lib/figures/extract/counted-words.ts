@@ -25,7 +25,7 @@ export type NounClass =
   | 'time' // days, hours, years, kilometres, kilograms: a duration, an age or a measure, never a figure
   | 'thing'; // seats, jobs, buildings, hectares, villages: other
 
-export type EventClass = 'defect' | 'flee' | 'kill' | 'injure' | 'detain' | 'displace' | 'protest' | 'size';
+export type EventClass = 'defect' | 'flee' | 'kill' | 'injure' | 'detain' | 'displace' | 'protest' | 'vanish' | 'size';
 
 export const NOUNS: Readonly<Record<NounClass, string>> = {
   military: `soldier* troop* military militaries militiam* militia* guardsm* guardsw* officer* police policem* policew* policiais
@@ -140,7 +140,7 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     погиб* убит* убил* умер* скончал* унесли_жизни загин* загибл* вбит* вбил* померл*
     öldü* öldürül* hayatını_kaybett* can_verdi ölü ölen* ölüm*
     zginęł* zginął zginęło zabit* zabił* zmarł* śmierć śmiertelnych
-    погибш* жертв* загибл* ofiar* hayatını_kaybed* kaybeden* can_kaybı* اودى_بحياه اودت_بحياه بحياه`,
+    погибш* жертв* загибл* ofiar* hayatını_kaybed* kaybeden* can_kaybı* اودى_بحياه اودت_بحياه بحياه nie_żyje nie_żyją`,
   injure: `injur* wound* hurt feridos feridas ferido ferida ferir feriram lesionad* heridos heridas herido herida hirió
     hirieron ранен* ранени пострада* جرح* جرحى اصيب* اصابه اصابات مصاب* اصاب*
     verletzt* verwundet* blessé* blessés ferit* ferendo пострадал* пострадавш* травм* поранен* постраждал* травмован*
@@ -154,10 +154,13 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     desaloj* desabrig* deslocad* evacuad* retirada retirados retiradas desplaz* evacu* damnific* евакуира* разселен* напуснат_домовете напуснаха
     نزح* نازح* اجلاء تهجير مشرد*
     evakuiert* vertrieben* obdachlos* évacué* déplacé* sans-abri sinistré* evacuat* sfollat* senzatetto эвакуир* эвакуац*
-    переселен* евакуйов* евакуац* tahliye* evsiz* ewakuowa* przesiedlon*`,
+    переселен* евакуйов* евакуац* tahliye* evsiz* ewakuowa* przesiedlon* sin_hogar sem_abrigo sem_casa senza_casa
+    bez_dachu_nad_głową`,
+  vanish: `missing unaccounted desaparecid* desapareceram desaparecieron disparu* vermisst* dispers* пропал* пропавш*
+    безвести зникл* зниклими zaginę* zaginion* kayıp* مفقود* المفقودين فقد*`,
   protest: `protest* demonstrat* marched rall* manifest* marcha participado participaron протест* демонстр* участваха
     تظاهر* متظاهر* احتج* المسيره المشاركين
-    demonstrierten demonstrier* protestier* kundgebung* demonstration* manifesté* manifestation* défilé* rassemblé*
+    desfil* sfilat* demonstrierten demonstrier* protestier* kundgebung* demonstration* manifesté* manifestation* défilé* rassemblé*
     manifestat* manifestazion* protest* corteo mobilisation mobilitazion* протест* митинг* демонстрац* мітинг* protesto* gösteri* eylem* protestowa*
     demonstrac* manifestac*`,
   size: `has have numbers number strong army_of force_of deployed deploy* mobilis* mobiliz* tem conta_com contava_com

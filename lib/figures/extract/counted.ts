@@ -300,6 +300,9 @@ export function decideCounted(args: {
       break;
     case 'displace':
       return { counted: 'people_displaced', drop: false };
+    case 'vanish':
+      if (cls === null || cls === 'person') return { counted: 'people_missing', drop: false };
+      break;
     case 'protest':
       if (cls !== 'military') return { counted: 'people_protesting', drop: false };
       break;

@@ -157,8 +157,12 @@ export function runPipeline(options: ExtractFiguresOptions): ExtractedFigure[] {
     }
     // "Синдикатът обяви цифрата 3,5 милиона" after "Над 1,2 милиона души протестираха": a bare number of the same order as
     // the people count before it in its paragraph counts the same people.
-    if (prev && PEOPLE.has(prev.counted) && sameParagraph(sentences, prev.sentence, d.sentence) && sameOrder(prev.mention.value, d.mention.value)) {
-      d.counted = prev.counted;
+    for (let j = k - 1; j >= 0; j--) {
+      const before = kept[j] as Draft;
+      if (!sameParagraph(sentences, before.sentence, d.sentence)) break;
+      if (!PEOPLE.has(before.counted)) continue;
+      if (sameOrder(before.mention.value, d.mention.value)) d.counted = before.counted;
+      break;
     }
   }
   for (const d of kept) if (d.mention.ordinal && (d.counted === 'other' || d.counted === 'share_percent')) d.drop = true;
