@@ -1,15 +1,18 @@
-// `npm run eval:figures [--split tune|held-out|fresh|seeds]… [--verbose] [--markdown]`: figure
-// extraction quality on the labelled set of tests/fixtures/figures/ (figures
-// recorded in docs/FIGURES.md, "Quality"). A table per language × split:
+// `npm run eval:figures [--split tune|held-out|fresh|seeds|wire:tuning|wire:held-out|wire:fresh]…
+// [--verbose] [--markdown]`: figure extraction quality on the labelled set of
+// tests/fixtures/figures/ and on the wire set of tests/fixtures/wire/ (figures
+// recorded in docs/FIGURES.md and docs/QUALITY.md). A table per language × split:
 // counts, precision, recall, F1, and the secondary agreement of approximate,
 // source and time on the right figures. `--verbose` lists misses and false
 // positives; for held-out and fresh only when that split is asked by name, so
 // a tuning run never shows them by accident. `--markdown` prints the table for
 // docs/FIGURES.md.
 import { FIGURE_SPLITS, evaluateSeeds, evaluateSplit, loadFigureSplit, loadSeedLabels } from '../tests/fixtures/figures/labelled-set';
+import { WIRE_SPLITS } from '../tests/fixtures/wire/wire-set';
+import { evaluateWire, type WireScore } from '../tests/fixtures/wire/wire-figures';
 import { type FalsePositive, type Miss, type Scores, addCounts, describeFigure, withRates } from '../lib/figures/score-figures';
 
-const names = [...FIGURE_SPLITS, 'seeds'] as const;
+const names = [...FIGURE_SPLITS, 'seeds', ...WIRE_SPLITS.map((s) => `wire:${s}` as const)] as const;
 type Name = (typeof names)[number];
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
@@ -54,8 +57,51 @@ const row = (split: string, language: string, items: number, s: Scores) =>
 const missLine = (m: Miss, text: string) => `    miss  ${m.id}: "${text.slice(m.span.start, m.span.end)}" ${describeFigure(m.expected)}: ${m.why}`;
 const fpLine = (f: FalsePositive) => `    extra ${f.id}: "${f.text}" ${describeFigure(f.predicted)}: ${f.why}`;
 
+const wireColumns = ['split', 'lang', 'articles', 'key', 'key right', 'recall', 'pred', 'right', 'precision'];
+const wireRow = (split: string, language: string, s: WireScore) => {
+  const cells = [
+    split,
+    language,
+    String(s.articles),
+    String(s.key),
+    String(s.keyRight),
+    pct(s.recall).trim(),
+    String(s.predicted),
+    String(s.right),
+    pct(s.precision).trim(),
+  ];
+  return markdown ? `| ${cells.join(' | ')} |` : cells.map((c, i) => (i < 2 ? c.padEnd(i ? 4 : 16) : c.padStart(9))).join(' ');
+};
+
 console.log(header);
 const details: string[] = [];
+const wireAsked = splits.filter((s) => s.startsWith('wire:')).map((s) => s.slice('wire:'.length));
+if (wireAsked.length) {
+  const wireTables: string[] = [];
+  for (const scored of evaluateWire({ splits: WIRE_SPLITS.filter((s) => wireAsked.includes(s)) })) {
+    const name = `wire:${scored.split}`;
+    for (const [language, s] of Object.entries(scored.byLanguage)) wireTables.push(wireRow(name, language, s));
+    wireTables.push(wireRow(name, 'all', scored.overall));
+    // Misses of held-out and fresh only when asked by name, so a tuning run never shows them.
+    const showDetails = verbose && (scored.split === 'tuning' || asked.includes(name as Name));
+    if (verbose && !showDetails) details.push(`${name}: misses not listed (ask with --split ${name} --verbose; never while tuning).`);
+    if (showDetails) {
+      details.push(`${name}:`);
+      for (const item of scored.items) {
+        for (const m of item.misses) details.push(missLine(m, item.article.text));
+        for (const f of item.falsePositives) details.push(fpLine(f));
+      }
+    }
+  }
+  const wireHeader = markdown
+    ? `| ${wireColumns.join(' | ')} |\n|${wireColumns.map((_, i) => (i < 2 ? '---|' : '---:|')).join('')}`
+    : wireColumns.map((c, i) => (i < 2 ? c.padEnd(i ? 4 : 16) : c.padStart(9))).join(' ');
+  details.unshift(
+    wireTables.length
+      ? `Wire set: key figures labelled right (recall) and precision of all extracted figures\n${wireHeader}\n${wireTables.join('\n')}\n`
+      : 'Wire set: no events in the asked splits yet (tests/fixtures/wire/events/).\n',
+  );
+}
 for (const split of splits) {
   if (split === 'seeds') {
     const seeds = loadSeedLabels();
@@ -86,7 +132,9 @@ for (const split of splits) {
     }
     continue;
   }
-  const items = loadFigureSplit(split);
+  const figureSplit = FIGURE_SPLITS.find((s) => s === split);
+  if (figureSplit === undefined) continue; // the wire splits, printed above
+  const items = loadFigureSplit(figureSplit);
   const score = evaluateSplit(items);
   for (const [language, s] of Object.entries(score.byLanguage)) {
     console.log(row(split, language, items.filter((i) => i.language === language).length, s));

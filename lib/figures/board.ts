@@ -3,7 +3,7 @@
 // progressions that only look like conflicts. Pure and client-safe (the board
 // page, the exports and GET /api/stories/{id}/figures share it).
 import { FIGURE_COUNTED, FIGURE_COUNTED_LABELS } from '../validation/vocabulary';
-import type { FigureConflict, FigureDto, FigureGroup, FigureProgression } from '../validation/figures';
+import type { FigureBreakdown, FigureConflict, FigureDto, FigureGroup, FigureProgression } from '../validation/figures';
 import { formatDate } from '../utils/format';
 import { lazy } from '../utils/lazy';
 
@@ -15,6 +15,12 @@ import { lazy } from '../utils/lazy';
 export const APPROXIMATE_TOLERANCE = 0.1;
 /** The conflicts listed per group; `conflictCount` says how many there are in all. */
 export const CONFLICT_LIST_CAP = 50;
+/**
+ * Two figures of one group are compared only when the larger is at most this many times the smaller: "4 crossed this
+ * morning" and "567 since Saturday", or "2 injured" and "300 injured", count different scopes (one incident against a
+ * running total, one town against a country), not the same thing told two ways.
+ */
+export const SCOPE_RATIO = 4;
 
 /** Which numbers a figure allows. Open ends leave the bound out: ">100" is (100, ∞). */
 export type FigureInterval = { lo: number; hi: number; loOpen: boolean; hiOpen: boolean };
@@ -376,7 +382,9 @@ function buildGroup(
   items.forEach((it, i) => (it.pos = i));
 
   const label = FIGURE_COUNTED_LABELS[counted];
-  const found = counted === 'other' ? { listed: [], count: 0 } : findConflicts(items.filter((it) => it.current));
+  const breakdowns = findBreakdowns(items);
+  const parts = new Set(breakdowns.flatMap((b) => b.partIds));
+  const found = counted === 'other' ? { listed: [], count: 0 } : findConflicts(items.filter((it) => it.current && !parts.has(it.f.id)));
   const articles = new Set(group.map((f) => f.claimId)).size;
   const languages = new Set(group.map((f) => f.article.language).filter((l) => l !== 'und')).size;
   const sources = new Set(items.map((it) => it.src)).size;
@@ -389,6 +397,7 @@ function buildGroup(
     conflicts: found.listed,
     conflictCount: found.count,
     progressions: findProgressions(items),
+    breakdowns,
     range: ends && { min: ends.min.n, max: ends.max.n },
     articles,
     languages,
@@ -407,12 +416,43 @@ function compareTime(a: Item, b: Item, articleOrder: Map<string, number>): numbe
   );
 }
 
+/**
+ * Breakdowns: two or more exact figures of one sentence that add up to another exact figure of their article
+ * ("20 militares e três polícias" of the 23 counted before) are its parts, not rival counts.
+ */
+function findBreakdowns(items: Item[]): FigureBreakdown[] {
+  const exact = items.filter((it) => it.f.qualifier === 'exact' && it.f.value !== null);
+  const out: FigureBreakdown[] = [];
+  for (const ofSentence of groupBy(exact, (it) => it.sentence).values()) {
+    const article = ofSentence[0]?.f.claimId;
+    for (const total of exact.filter((t) => t.f.claimId === article)) {
+      const parts = ofSentence.filter((p) => p !== total);
+      if (parts.length < 2) continue;
+      const sum = parts.reduce((n, p) => n + (p.f.value ?? 0), 0);
+      if (sum === total.f.value) {
+        out.push({ totalId: total.f.id, partIds: parts.map((p) => p.f.id) });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------
 // Conflicts
 
+/** The last start a figure is still compared with: SCOPE_RATIO times its end (scope). */
+const scopeEnd = (i: FigureInterval): Point => ({ v: Math.max(i.hi, 1) * SCOPE_RATIO, tag: 1 });
+
+/** Whether two intervals are far enough apart to be of different scopes (SCOPE_RATIO), whichever comes first. */
+export function differentScopes(a: FigureInterval, b: FigureInterval): boolean {
+  const [lo, hi] = comparePoints(startPoint(a), startPoint(b)) <= 0 ? [a, b] : [b, a];
+  return comparePoints(scopeEnd(lo), startPoint(hi)) < 0;
+}
+
 /** Whether two current figures of a group cannot both be right, and why not. */
 function conflictKind(a: Item, b: Item): FigureConflict['kind'] | null {
-  if (intervalsOverlap(a.iv, b.iv)) return null;
+  if (intervalsOverlap(a.iv, b.iv) || differentScopes(a.iv, b.iv)) return null;
   if (a.src !== b.src) return 'sources_disagree';
   return a.date !== null && a.date === b.date && a.sentence !== b.sentence ? 'same_time_disagree' : null;
 }
@@ -495,10 +535,11 @@ class Starts {
 
   cursor(a: Item, key: string): StartCursor {
     let i = firstAfter(this.sorted, endPoint(a.iv));
+    const limit = firstAfter(this.sorted, scopeEnd(a.iv));
     return {
       next: () => {
-        if (i < this.sorted.length && this.keys[i] === key) i = this.skip[i] ?? this.sorted.length;
-        const found = this.sorted[i];
+        if (i < limit && this.keys[i] === key) i = this.skip[i] ?? this.sorted.length;
+        const found = i < limit ? this.sorted[i] : undefined;
         i += 1;
         return found;
       },
@@ -519,12 +560,12 @@ function firstAfter(sorted: Item[], end: Point): number {
   return lo;
 }
 
-/** How many pairs of `items` don't overlap, by sorting: O(n log n). */
+/** How many pairs of `items` don't overlap but are of one scope (SCOPE_RATIO), by sorting: O(n log n). */
 function countApart(items: Item[]): number {
   if (items.length < 2) return 0;
   const sorted = [...items].sort((a, b) => comparePoints(startPoint(a.iv), startPoint(b.iv)));
   let n = 0;
-  for (const it of items) n += sorted.length - firstAfter(sorted, endPoint(it.iv));
+  for (const it of items) n += firstAfter(sorted, scopeEnd(it.iv)) - firstAfter(sorted, endPoint(it.iv));
   return n;
 }
 

@@ -79,6 +79,9 @@ export type FigureConflict = {
 /** A progression: one source's figure rising (or falling) over time, 23 → 60 → 567. Not a conflict. */
 export type FigureProgression = { source: string | null; figureIds: string[] };
 
+/** A breakdown: figures of one sentence that add up to a total of their article ("20 soldiers and 3 police" of 23). Parts are never in conflict. */
+export type FigureBreakdown = { totalId: string; partIds: string[] };
+
 /** One group of the board: every live (not dismissed) figure of a story counting the same thing. */
 export type FigureGroup = {
   counted: FigureCounted;
@@ -92,6 +95,8 @@ export type FigureGroup = {
   /** How many conflicting pairs the group has in all (listed or not). */
   conflictCount?: number;
   progressions: FigureProgression[];
+  /** Parts of a total, shown as such and left out of conflicts (absent in payloads built before breakdowns existed). */
+  breakdowns?: FigureBreakdown[];
   range: { min: number; max: number } | null;
   articles: number;
   languages: number;

@@ -7,6 +7,7 @@ import {
   APPROXIMATE_TOLERANCE,
   buildBoard,
   CONFLICT_LIST_CAP,
+  differentScopes,
   figureInterval,
   figureSourceKey,
   storySources,
@@ -98,11 +99,14 @@ function bruteForce(figures: FigureDto[], group: FigureGroup, visit: (a: FigureD
       date: f.time.date ?? (f.article.publishedAt ? f.article.publishedAt.slice(0, 10) : null),
     }));
   if (group.counted === 'other') return;
+  // Parts of a breakdown are never in conflict; figures of different scopes (SCOPE_RATIO apart) are never compared.
+  const parts = new Set((group.breakdowns ?? []).flatMap((b) => b.partIds));
   for (let i = 0; i < current.length; i++) {
     for (let j = i + 1; j < current.length; j++) {
       const a = current[i]!;
       const b = current[j]!;
-      if (intervalsOverlap(a.iv, b.iv)) continue;
+      if (parts.has(a.f.id) || parts.has(b.f.id)) continue;
+      if (intervalsOverlap(a.iv, b.iv) || differentScopes(a.iv, b.iv)) continue;
       const sameSentence = a.f.claimId === b.f.claimId && a.f.sentence.start === b.f.sentence.start;
       if (a.source !== b.source || (a.date !== null && a.date === b.date && !sameSentence)) visit(a.f, b.f);
     }
@@ -168,22 +172,25 @@ describe('the seed story', () => {
   it('marks the sources that disagree', () => {
     const keys = defected.conflicts.map((c) => pairKey(c));
     expect(keys).toContain(pairKey({ a: fiveSixtySeven.id, b: rubio.id }));
-    expect(keys).toContain(pairKey({ a: fiveSixtySeven.id, b: about104.id }));
-    expect(keys).toContain(pairKey({ a: about104.id, b: fourth.id }));
+    expect(keys).toContain(pairKey({ a: rubio.id, b: about104.id }));
+    // Issue 31: counts more than SCOPE_RATIO apart are of different scopes (four at a bridge, 567 in all), never compared.
+    expect(keys).not.toContain(pairKey({ a: fiveSixtySeven.id, b: about104.id }));
+    expect(keys).not.toContain(pairKey({ a: about104.id, b: fourth.id }));
     // >100 and ≈104 (93.6 to 114.4) overlap; >100 and 156 or 567 too.
     expect(keys).not.toContain(pairKey({ a: moreThan100.id, b: about104.id }));
     expect(keys).not.toContain(pairKey({ a: moreThan100.id, b: rubio.id }));
     expect(keys).not.toContain(pairKey({ a: moreThan100.id, b: fiveSixtySeven.id }));
-    // 20 soldiers and 3 police in one sentence are parts of one count.
+    // 20 soldiers and 3 police in one sentence are parts of one count: the 23 (issue 31: a breakdown, shown as such).
     expect(keys).not.toContain(pairKey({ a: twenty.id, b: threePolice.id }));
+    expect(defected.breakdowns).toContainEqual({ totalId: twentyThree.id, partIds: [twenty.id, threePolice.id] });
     expect(defected.conflicts.every((c) => c.kind === 'sources_disagree')).toBe(true);
     expect(new Set(keys)).toEqual(bruteConflicts(all, defected));
     expect(defected.conflictCount).toBe(keys.length);
   });
 
   it('says why in a sentence naming both values and sources', () => {
-    const c = defected.conflicts.find((x) => pairKey(x) === pairKey({ a: fiveSixtySeven.id, b: about104.id }))!;
-    expect(c.why).toMatch(/567 \(Migración Colombia\)/);
+    const c = defected.conflicts.find((x) => pairKey(x) === pairKey({ a: rubio.id, b: about104.id }))!;
+    expect(c.why).toMatch(/156 \(Marco Rubio\)/);
     expect(c.why).toMatch(/about 104 \(CNN en Español\)/);
     expect(c.why).toMatch(/\.$/);
   });
@@ -304,7 +311,7 @@ describe('sources, time and dismissal', () => {
     const b = article('b', 'en', 'B');
     const gone = figure({ in: a, value: 60, dismissed: true });
     const first = figure({ in: a, value: 23, supersededById: gone.id });
-    const other = figure({ in: b, value: 567 });
+    const other = figure({ in: b, value: 56 });
     const onlyDismissed = figure({ in: b, value: 9, counted: 'people_killed', dismissed: true });
     const groups = buildBoard([gone, first, other, onlyDismissed]);
     expect(groups.map((g) => g.counted)).toEqual(['people_defected']);

@@ -16,15 +16,16 @@ export type NounClass =
   | 'detainee'
   | 'displaced' // refugees, migrants, evacuees
   | 'protester'
-  | 'case' // disease cases, hospitalisations, the missing: people_other
+  | 'case' // disease cases, hospitalisations: people_other
+  | 'missing' // the missing: people_missing
   | 'country'
   | 'tonne'
   | 'shipment'
   | 'money'
-  | 'time' // days, hours, years: a duration or an age, never a figure
+  | 'time' // days, hours, years, kilometres, kilograms: a duration, an age or a measure, never a figure
   | 'thing'; // seats, jobs, buildings, hectares, villages: other
 
-export type EventClass = 'defect' | 'flee' | 'kill' | 'injure' | 'detain' | 'displace' | 'protest' | 'size';
+export type EventClass = 'defect' | 'flee' | 'kill' | 'injure' | 'detain' | 'displace' | 'protest' | 'vanish' | 'size';
 
 export const NOUNS: Readonly<Record<NounClass, string>> = {
   military: `soldier* troop* military militaries militiam* militia* guardsm* guardsw* officer* police policem* policew* policiais
@@ -32,7 +33,14 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     soldad* militar* efetivo* polícia* policia* guarda guardas agentes oficiais sargento* combatentes tropa* milician*
     efectivos policías guardias oficiales sargentos uniformados tropas combatientes reservistas
     войни* военн* военнослужещ* полицаи полицай* гвардейц* гвардеец офицер* сержант* бойци войск* милиционер*
-    جنود جندي جنديا عسكري* ضباط ضابط عناصر شرطي* مقاتل* جنودا افراد_الجيش`,
+    جنود جندي جنديا عسكري* ضباط ضابط عناصر شرطي* مقاتل* جنودا افراد_الجيش
+    soldat* truppen militärs polizist* sicherheitskräfte einsatzkräfte beamte beamten kämpfer* offizier* gardist* milizionär*
+    reservist* grenzschützer grenzpolizist* militaires militaire policiers policier gendarmes combattants officiers gardes miliciens
+    militari poliziotti carabinieri combattenti ufficiali miliziani guardie agenti
+    солдат* военнослужащ* военных военные полицейск* силовик* бойц* боевик* офицер* гвардейц* пограничник*
+    військов* військовослужбовц* поліцейськ* бійц* бойовик* офіцер* прикордонник* нацгвардійц*
+    asker* polis* subay* militan* jandarma*
+    żołnierz* wojskow* policjant* funkcjonariusz* bojownik* oficer* gwardzist* pogranicznik*`,
   person: `people persons person civilians civilian men women children kids residents citizens volunteers workers
     journalists members individuals inhabitants survivors rescuers patients passengers spectators fans runners voters students others
     pessoas pessoa civis homens mulheres crianças moradores habitantes cidadãos voluntários trabalhadores jornalistas
@@ -41,29 +49,67 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     individuos supervivientes sobrevivientes pasajeros aficionados espectadores votantes estudiantes otros otras integrantes
     души хора човека цивилни мъже жени деца жители граждани доброволци работници журналисти членове зрители
     пътници избиратели студенти други оцелели пациенти
-    اشخاص شخص شخصا مدنيين مدنيا مدني رجال نساء اطفال سكان مواطن* متطوع* صحفي* افراد اعضاء مشجع* ركاب اخرين اخرون ناجين ناجيا`,
-  defector: 'defector* deserter* desertor* desertores дезертьор* منشق* منشقا',
+    اشخاص شخص شخصا مدنيين مدنيا مدني رجال نساء اطفال سكان مواطن* متطوع* صحفي* افراد اعضاء مشجع* ركاب اخرين اخرون ناجين ناجيا
+    menschen personen person zivilist* bewohner* einwohner* kinder frauen männer passagiere fahrgäste zuschauer* besucher*
+    mitglieder arbeiter* journalist* insassen teilnehmer* participants partecipanti участници участник* учасник* katılımcı*
+    uczestnik*
+    personnes personne civils habitants enfants femmes hommes passagers spectateurs membres journalistes ouvriers
+    persone civili abitanti bambini donne uomini passeggeri spettatori membri giornalisti lavoratori cittadini
+    человек человека люд* граждан* жител* мирных детей дет* женщин* мужчин* пассажир* зрител* посетител* журналист* членов
+    людей люди людина осіб особи особа мешканц* цивільн* дітей діти жінок чоловіків пасажир* глядач* журналіст* членів
+    kişi* insan* sivil* çocuk* kadın* yolcu* vatandaş* seyirci* gazeteci* üye*
+    osób osoby osoba ludzi cywil* mieszkańc* dzieci kobiet mężczyzn pasażer* widzów dziennikarz* członków`,
+  defector:
+    'defector* deserter* desertor* desertores дезертьор* منشق* منشقا deserteur* überläufer* déserteur* disertor* дезертир* перебежчик* перебіжчик* firari* dezerter*',
   dead: `dead deaths fatalities bodies mortos mortes óbitos corpos muertos muertes fallecidos cadáveres загинали загинал*
-    жертви мъртви قتلى قتيل قتيلا وفاه وفيات جثث`,
-  injured: 'injured wounded feridos feridas heridos heridas lesionados ранени ранен* пострадали جرحى جريح مصاب* مصابين',
-  detainee: 'detainees prisoners inmates arrests detidos presos detentos prisioneiros detenidos arrestados задържан* арестуван* معتقل* محتجز* موقوف* سجناء',
+    жертви мъртви قتلى قتيل قتيلا وفاه وفيات جثث جثه
+    tote toten todesopfer leichen morts mort tués décès victimes morti vittime decessi
+    погибш* жертв* умерш* убитых убитые загибл* вбитих померл* ölü ölü* ölen* zabitych zabici ofiar* zmarłych zgonów`,
+  injured: `injured wounded feridos feridas heridos heridas lesionados ранени ранен* пострадали جرحى جريح مصاب* مصابين
+    verletzte* verwundete* blessés blessé blessées feriti ferite пострадавш* раненых поранен* постраждал* травмован*
+    yaralı* yaralan* rannych ranni ranny poszkodowan*`,
+  detainee: `detainees prisoners inmates arrests detidos presos detentos prisioneiros detenidos arrestados задържан* арестуван* معتقل* محتجز* موقوف* سجناء
+    festgenommene* festnahmen verhaftete* häftlinge gefangene* interpellés arrestations détenus prisonniers arrestati fermati detenuti
+    prigionieri задержанн* арестованн* заключенн* затриман* заарештован* ув'язнен* gözaltı* tutuklu* zatrzyman* aresztowan* więźni*`,
   displaced: `refugees migrants evacuees displaced immigrants asylum-seekers refugiados migrantes deslocados desalojados
     desabrigados evacuados imigrantes desplazados damnificados inmigrantes бежанци мигранти разселени евакуирани
-    لاجئ* مهاجر* نازح* مشرد*`,
-  protester: 'protesters protestors demonstrators marchers manifestantes протестиращ* демонстранти متظاهر* محتج*',
-  case: `cases infections hospitalisations hospitalizations missing casos internamentos hospitalizações desaparecidos
-    hospitalizaciones случаи случая заразени изчезнали حاله حالات اصابه اصابات`,
-  country: 'countries nations governments países nações governos naciones gobiernos страни държави нации دول دوله بلدان بلدا',
-  tonne: 'tonnes tons tonne ton toneladas тона тон طن اطنان طنا',
+    لاجئ* مهاجر* نازح* مشرد*
+    flüchtling* geflüchtete* vertriebene* evakuierte* migranten obdachlose* réfugiés déplacés évacués sinistrés sfollat* rifugiat*
+    evacuat* senzatetto беженц* переселенц* эвакуированн* мигрант* біженц* переселенц* евакуйован* мігрант*
+    mülteci* göçmen* tahliye* evsiz* uchodźc* przesiedlon* ewakuowan* migrant*`,
+  protester: `protesters protestors demonstrators marchers manifestantes протестиращ* демонстранти متظاهر* محتج*
+    demonstrant* protestierende* manifestants protestataires manifestanti dimostranti протестующ* демонстрант* митингующ*
+    протестувальник* мітингувальник* gösterici* protestocu* eylemci* protestując* manifestant* манифестант* бастующ*
+    страйкар* streikende* grévistes scioperanti strajkując*`,
+  case: `cases infections hospitalisations hospitalizations casos internamentos hospitalizações hospitalizaciones случаи случая
+    заразени حاله حالات اصابه اصابات fälle infektionen cas casi случаев випадків vaka* przypadków`,
+  missing: `missing unaccounted desaparecidos изчезнали безследно مفقود* vermisste* vermisst disparus disparues dispersi
+    пропавш* безвести зниклих зниклі безвісти kayıp* zaginion*`,
+  country: `countries nations governments países nações governos naciones gobiernos страни държави нации دول دوله بلدان بلدا
+    länder staaten nationen pays nations états paesi nazioni стран странах государств країн держав ülke* krajów kraje państw`,
+  tonne: 'tonnes tons tonne ton toneladas тона тон طن اطنان طنا tonnen tonnellate тонн тонны тонн ton',
   shipment:
-    'trucks lorries shipments containers convoys truckloads camiões caminhões carregamentos contentores camiones cargamentos contenedores камиона камиони пратки شاحنات شاحنه شحنات',
-  money: 'dollars euros reais pesos bolivars dólares bolívares долара евро лева دولار* يورو',
+    'trucks lorries shipments containers convoys truckloads camiões caminhões carregamentos contentores camiones cargamentos contenedores камиона камиони пратки شاحنات شاحنه شحنات planes aircraft flights aviones aviões avions aerei flugzeuge самолет* літак* uçak* samolot* طائرات طائره lastwagen lkw camions convois camion convogli грузовик* вантажівок вантажівки tır kamyon* ciężarówek ciężarówki',
+  money:
+    'dollars euros reais pesos bolivars dólares bolívares долара евро лева دولار* يورو dollar euro dollari долларов рублей доларів гривень євро dolar* avro lira dolarów złotych',
   time: `seconds minutes hours days weeks months years decades year-old years-old segundos minutos horas dias semanas meses
     anos décadas días años секунди минути часа часове дни дена седмици месеца месеци години годишен годишна
-    ساعات ساعه ايام يوما اسابيع اشهر شهور سنوات سنه عاما اعوام دقائق`,
+    ساعات ساعه ايام يوما اسابيع اشهر شهور سنوات سنه عاما اعوام دقائق
+    sekunden minuten stunden tage tagen wochen monate monaten jahre jahren jahrzehnte jährige* jähriger
+    secondes heures jours semaines mois ans années décennies secondi minuti ore giorni settimane mesi anni decenni
+    секунд минут минуты час часа часов дней дня день недель недели месяцев месяца лет года годы годов летний* летняя* летнего*
+    хвилин години годин днів дні доби діб тижнів місяців років роки рік річн*
+    saniye dakika saat gün gündür hafta yıl yıldır yaşında yaşındaki
+    sekund minut godzin godziny dni tygodni miesięcy lat roku lata letni*
+    km kilometres kilometers kilometre kilometer kilomètres chilometri километров километра кілометрів kilometrów kilometrelik
+    metres meters metros metri метров метрів metrów kg kilograms kilogrammes chili килограммов кілограмів kilogramów`,
   thing: `seats jobs buildings homes houses hectares villages votes schools hospitals vehicles cars tanks assentos lugares
     empregos edifícios casas hectares aldeias votos escolas veículos escaños empleos edificios viviendas hectáreas
-    aldeas pueblos vehículos места депутати работни сгради къщи хектара села гласа مقعدا مقعد* وظيف* مبان* منازل هكتار* قرى`,
+    aldeas pueblos vehículos места депутати работни сгради къщи хектара села гласа مقعدا مقعد* وظيف* مبان* منازل هكتار* قرى
+    sitze häuser gebäude wohnungen dörfer hektar plätze arbeitsplätze stimmen sièges maisons bâtiments logements villages
+    places emplois voix seggi edifici abitazioni villaggi ettari posti voti мест домов зданий сел гектаров голосов
+    місць будинків будинки сіл гектарів голосів ev evi konut* bina* köy* hektar* koltuk* domów budynków wsi hektarów
+    miejsc mandatów głosów`,
 };
 
 export const EVENTS: Readonly<Record<EventClass, string>> = {
@@ -73,38 +119,83 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     entregaram-se renderam-se
     desertaron desertó romper_con rompieron abandonaron abandonó se_pasaron cambiaron_de_bando se_entregaron entregaron
     дезертир* дезерт* преминаха_на_страната минаха_на_страната обърнаха_гръб предадоха_се
-    انشق* انشقاق* الانشقاق*`,
+    انشق* انشقاق* الانشقاق*
+    desertiert* übergelaufen liefen_über désert* fait_défection disertat* diserzion* дезертир* перешли_на_сторону
+    перейшли_на_бік здалися сдались firar* saf_değiştir* zdezerterował* przeszli_na_stronę`,
   flee: `fled flee* escap* crossed cross* sought_refuge sought_asylum seek* asylum refuge protection welcomed left
     fugiram fugir fug* escaparam cruzaram atravessaram pediram_refúgio refúgio asilo proteção acolhidos chegaram
     huyeron huy* escaparon cruzaron atravesaron refugio asilo protección se_refugiaron llegaron
     избягаха избяга* бягат преминаха пресякоха убежище закрила
-    فر فروا هرب* عبروا لجا لجاوا لجوء`,
-  kill: `kill* dead died die dying deaths death slain murder* lost_their_lives perish* fatalities
+    فر فروا هرب* عبروا لجا لجاوا لجوء
+    flohen geflohen flücht* asyl fui fuient fuyant franchi asile fuggit* scappat* asilo бежал* сбежал* бегут убежищ*
+    втекл* тікали притулок kaçtı kaçan sığın* uciekł* uciekli azyl*`,
+  kill: `kill* dead died dying deaths death slain murder* lost_their_lives perish* fatalities
     morreram morreu morrer mortos mortas morte* mataram matou matar assassinad* faleceram perderam_a_vida vítimas_mortais
     murieron murió muertos muertas muerte* mataron mató asesinad* fallecieron fallecidos perdieron_la_vida
     убит* убиха загинаха загина загинали загинал* смърт* мъртви починаха
-    قتل* قتلى مقتل* لقي لقوا مصرع* توفي* وفاه وفيات`,
+    قتل* قتلى مقتل* لقي لقوا مصرع* توفي* وفاه وفيات
+    getötet* tot tote toten starben gestorben ums_leben tödlich* ermordet* umgekommen* todesopfer
+    tué tués tuée tuées mort morts morte décédé* péri* succombé* meurtri* tuant
+    uccis* morti morto morte deced* vittime perso_la_vita
+    погиб* убит* убил* умер* скончал* унесли_жизни загин* загибл* вбит* вбил* померл*
+    öldü* öldürül* hayatını_kaybett* can_verdi ölü ölen* ölüm*
+    zginęł* zginął zginęło zabit* zabił* zmarł* śmierć śmiertelnych
+    погибш* жертв* загибл* ofiar* hayatını_kaybed* kaybeden* can_kaybı* اودى_بحياه اودت_بحياه بحياه nie_żyje nie_żyją`,
   injure: `injur* wound* hurt feridos feridas ferido ferida ferir feriram lesionad* heridos heridas herido herida hirió
-    hirieron ранен* ранени пострада* جرح* جرحى اصيب* اصابه اصابات مصاب*`,
+    hirieron ранен* ранени пострада* جرح* جرحى اصيب* اصابه اصابات مصاب* اصاب*
+    verletzt* verwundet* blessé* blessés ferit* ferendo пострадал* пострадавш* травм* поранен* постраждал* травмован*
+    yaraland* yaralı* rann* ranion* poszkodowan*`,
   detain: `arrest* detain* jailed imprison* captur* custody presos detidos detid* deteve detiveram prender* prenderam
-    detenidos detuvo detuvieron arrestad* capturad* задържа* арестува* арест* اعتقل* معتقل* احتجز* اوقف* القبض`,
+    detenidos detuvo detuvieron arrestad* capturad* задържа* арестува* арест* اعتقل* معتقل* احتجز* اوقف* القبض
+    festgenommen* festnahm* verhaftet* festnahme* inhaftiert* arrêté* interpellé* interpellation* arrestation* garde_à_vue
+    arrestat* arresto fermat* fermo задерж* арестов* затрим* заарешт* арешт* gözaltına gözaltı* tutuklan* tutukla*
+    zatrzyma* aresztowa* zatrzymań`,
   displace: `displac* evacuat* homeless forced_from forced_to_leave from_their_homes from_their_home deixar_as_suas_casas deixar_suas_casas deixaram_o_país
     desaloj* desabrig* deslocad* evacuad* retirada retirados retiradas desplaz* evacu* damnific* евакуира* разселен* напуснат_домовете напуснаха
-    نزح* نازح* اجلاء تهجير مشرد*`,
+    نزح* نازح* اجلاء تهجير مشرد*
+    evakuiert* vertrieben* obdachlos* évacué* déplacé* sans-abri sinistré* evacuat* sfollat* senzatetto эвакуир* эвакуац*
+    переселен* евакуйов* евакуац* tahliye* evsiz* ewakuowa* przesiedlon* sin_hogar sem_abrigo sem_casa senza_casa
+    bez_dachu_nad_głową`,
+  vanish: `missing unaccounted desaparecid* desapareceram desaparecieron disparu* vermisst* dispers* пропал* пропавш*
+    безвести зникл* зниклими zaginę* zaginion* kayıp* مفقود* المفقودين فقد*`,
   protest: `protest* demonstrat* marched rall* manifest* marcha participado participaron протест* демонстр* участваха
-    تظاهر* متظاهر* احتج* المسيره المشاركين`,
+    تظاهر* متظاهر* احتج* المسيره المشاركين
+    desfil* sfilat* demonstrierten demonstrier* protestier* kundgebung* demonstration* manifesté* manifestation* défilé* rassemblé*
+    manifestat* manifestazion* protest* corteo mobilisation mobilitazion* протест* митинг* демонстрац* мітинг* protesto* gösteri* eylem* protestowa*
+    demonstrac* manifestac*`,
   size: `has have numbers number strong army_of force_of deployed deploy* mobilis* mobiliz* tem conta_com contava_com
     enviados enviar destacad* tiene cuenta_con desplegad* desplegar* movilizó moviliz* наброява разполага разположени
-    изпратени يضم قوامه يبلغ_عدد نشر عدد_افراد`,
+    изпратени يضم قوامه يبلغ_عدد نشر عدد_افراد
+    zählt umfasst verfügt_über stationiert* entsandt* mobilisiert* compte déployé* mobilisé* dispose_de dispone_di
+    schierat* dispiegat* mobilitat* насчитывает численность развернут* мобилизов* налічує чисельність розгорнут*
+    мобілізов* konuşlandır* liczy liczebność rozmieszczon* zmobilizowa*`,
 };
 
 /** Words that make "members" / "membros" / "أفراد" military: "members of the Venezuelan armed forces". */
 export const MILITARY_CONTEXT = `forces force army armed guard military police navy security gnb fanb militia forças força exército guarda
   polícia armada militares segurança milícia fuerzas fuerza ejército guardia policía seguridad milicia сили армия армията
-  гвардия гвардията полиция полицията милиция милицията военните قوات الجيش جيش الحرس الشرطه الامن الميليشيا ميليشيا`;
+  гвардия гвардията полиция полицията милиция милицията военните قوات الجيش جيش الحرس الشرطه الامن الميليشيا ميليشيا
+  armee streitkräfte militär polizei nationalgarde sicherheitskräfte armée forces police gendarmerie garde esercito forze
+  polizia armii армия армии сил войск полиции гвардии армія армії збройних поліції гвардії ordu ordusu kuvvet* jandarma
+  wojska sił policji gwardii`;
 
 /** "two of them", "dois deles", "dos de ellos", "двама от тях", "اثنان منهم": counted like the noun before. */
-export const PARTITIVES = ['of them', 'of those', 'deles', 'delas', 'de ellos', 'de ellas', 'от тях', 'منهم'];
+export const PARTITIVES = [
+  'of them',
+  'of those',
+  'deles',
+  'delas',
+  'de ellos',
+  'de ellas',
+  'от тях',
+  'منهم',
+  'von ihnen',
+  'd entre eux',
+  'di loro',
+  'из них',
+  'з них',
+  'z nich',
+];
 
 /** Heads that take their class from what follows: "members of the National Guard". */
-export const MEMBER_HEADS = 'members membros miembros integrantes членове اعضاء افراد عناصر';
+export const MEMBER_HEADS = 'members membros miembros integrantes членове اعضاء افراد عناصر mitglieder membres membri членов членів üyesi üye członków';

@@ -17,13 +17,55 @@ const isMilitaryContext = wordSet(MILITARY_CONTEXT);
 const isMemberHead = wordSet(MEMBER_HEADS);
 const PARTITIVE_WORDS = PARTITIVES.map((p) => foldKey(p).split(' '));
 // Skipped before the noun: "of", "de", articles ("os militares", "los manifestantes"), "من".
-const NOUN_GLUE = new Set(['of', 'the', 'de', 'do', 'da', 'dos', 'das', 'del', 'os', 'as', 'los', 'las', 'от', 'من'].map(foldKey));
+const NOUN_GLUE = new Set(
+  ['of', 'the', 'de', 'do', 'da', 'dos', 'das', 'del', 'os', 'as', 'los', 'las', 'от', 'من', 'd', 'des', 'du', 'di', 'dei', 'degli', 'delle', 'der'].map(
+    foldKey,
+  ),
+);
 const PHRASE_STOPS = new Set(
-  `by in at on from to for with into than per em no na nos nas por para com pelo pela en con sobre desde hasta por в във на за с със при след преди في على الى إلى عن مع بعد قبل`
+  `by in at on from to for with into than per em no na nos nas por para com pelo pela en con sobre desde hasta por в във на за с със при след преди في على الى إلى عن مع بعد قبل
+  im am an auf aus bei mit nach von vom zu zum zur für à au aux dans sur par pour avec selon chez al alla nel nella su con dal dalla
+  во по со из к для у при после від із після w we na po z ze od dla przy`
     .split(/\s+/u)
     .map(foldKey),
 );
-const CONJUNCTIONS = new Set(['and', 'e', 'y', 'и', 'а', 'و', 'or', 'ou', 'o', 'или', 'but', 'mas', 'pero', 'но'].map(foldKey));
+const CONJUNCTIONS = new Set(
+  [
+    'and',
+    'e',
+    'y',
+    'и',
+    'а',
+    'و',
+    'or',
+    'ou',
+    'o',
+    'или',
+    'but',
+    'mas',
+    'pero',
+    'но',
+    'und',
+    'oder',
+    'aber',
+    'et',
+    'mais',
+    'ma',
+    'і',
+    'й',
+    'та',
+    'або',
+    'але',
+    've',
+    'veya',
+    'ama',
+    'i',
+    'oraz',
+    'lub',
+    'albo',
+    'ale',
+  ].map(foldKey),
+);
 // Demonyms as people ("7,7 milhões de venezuelanos", "millions of Venezuelans").
 const DEMONYM = /^\p{L}{4,}(?:anos|anas|enses|ianos|inos|eños|eñas|ecos|ians|ans|eses|цi|ци|يون|يين)$/u;
 
@@ -35,6 +77,7 @@ const NOUN_PRIORITY: readonly NounClass[] = [
   'detainee',
   'displaced',
   'protester',
+  'missing',
   'case',
   'country',
   'tonne',
@@ -175,6 +218,7 @@ export function chooseCue(
 }
 
 const SPECIFIC_PEOPLE: Partial<Record<NounClass, FigureCounted>> = {
+  missing: 'people_missing',
   displaced: 'people_displaced',
   protester: 'people_protesting',
   defector: 'people_defected',
@@ -184,6 +228,22 @@ const SPECIFIC_PEOPLE: Partial<Record<NounClass, FigureCounted>> = {
 const EVENT_NOUNS = new Set<NounClass>(['dead', 'injured', 'detainee', 'displaced', 'protester', 'defector']);
 
 export type CountedDecision = { counted: FigureCounted; drop: boolean };
+
+const TOLL_NOUNS: Partial<Record<NounClass, FigureCounted>> = { dead: 'people_killed', injured: 'people_injured', missing: 'people_missing' };
+// How far back (in tokens) a toll's noun still names what a later number counts: "the number of dead … rose to 115 people".
+const TOLL_REACH = 12;
+
+/** The toll named by a noun at most TOLL_REACH tokens before the figure, nearest first. */
+function tollBefore(sentence: SentenceCues, firstIndex: number): FigureCounted | null {
+  for (let k = sentence.nounClasses.length - 1; k >= 0; k--) {
+    const n = sentence.nounClasses[k] as SentenceCues['nounClasses'][number];
+    if (n.index >= firstIndex) continue;
+    if (firstIndex - n.index > TOLL_REACH) return null;
+    const counted = TOLL_NOUNS[n.cls];
+    if (counted) return counted;
+  }
+  return null;
+}
 
 /** Noun class + event → the vocabulary. */
 export function decideCounted(args: {
@@ -213,12 +273,16 @@ export function decideCounted(args: {
       return { counted: 'other', drop: false };
     case 'case':
       return { counted: 'people_other', drop: false };
+    case 'missing':
+      return { counted: 'people_missing', drop: false };
     default:
       break;
   }
   const cls = noun.cls;
   // A noun that names what happened ("31 feridos", "62 deaths") is not overridden by an event further back.
-  const cue = args.cue?.how === 'preceding' && cls !== null && EVENT_NOUNS.has(cls) ? null : args.cue;
+  let cue = args.cue?.how === 'preceding' && cls !== null && EVENT_NOUNS.has(cls) ? null : args.cue;
+  // "عدد القتلى في تركيا بلغ ٥٨٩٤، فيما تجاوز عدد المصابين": a toll named just before a bare number outweighs the next clause's event.
+  if (cls === null && cue?.how === 'following' && tollBefore(sentence, args.firstIndex)) cue = null;
   const military = cls === 'military' || cls === 'defector' || ((cls === null || cls === 'person') && sentence.military);
   switch (cue?.cls) {
     case 'kill':
@@ -236,6 +300,9 @@ export function decideCounted(args: {
       break;
     case 'displace':
       return { counted: 'people_displaced', drop: false };
+    case 'vanish':
+      if (cls === null || cls === 'person') return { counted: 'people_missing', drop: false };
+      break;
     case 'protest':
       if (cls !== 'military') return { counted: 'people_protesting', drop: false };
       break;
@@ -261,8 +328,14 @@ export function decideCounted(args: {
       if (sentence.size && sentence.military) return { counted: 'troops_total', drop: false };
       // "the number of migrants … between 200 and 300 people": a more specific noun earlier in the sentence says who.
       const specific = sentence.nounClasses.find((n) => n.index < args.firstIndex && SPECIFIC_PEOPLE[n.cls] !== undefined);
-      return { counted: specific ? (SPECIFIC_PEOPLE[specific.cls] as FigureCounted) : 'people_other', drop: false };
+      if (specific) return { counted: SPECIFIC_PEOPLE[specific.cls] as FigureCounted, drop: false };
+      // "1,27 million de personnes selon les autorités" in a sentence about marching: the people marched.
+      if (sentence.cues.some((c) => c.cls === 'protest')) return { counted: 'people_protesting', drop: false };
+      return { counted: tollBefore(sentence, args.firstIndex) ?? 'people_other', drop: false };
     }
+    case null:
+      // "Число погибших … выросло до 115", "Bilans ofiar wzrósł do 137": the toll named just before a bare number.
+      return { counted: cue ? 'other' : (tollBefore(sentence, args.firstIndex) ?? 'other'), drop: false };
     default:
       return { counted: 'other', drop: false };
   }

@@ -25,17 +25,19 @@ export type Mention = {
   /** "a fourth": a running count's next member; a figure only beside a counted noun or an event. */
   ordinal: boolean;
   words: boolean;
+  /** "une soixantaine", "una ventina": the words themselves say "about". */
+  about: boolean;
 };
 
 // Grouped by comma (dot decimals), by dot (comma decimals), by space, or plain; an optional glued scale ("$2.3bn").
 // An Arabic letter may touch the digits: it is a prefix ("و٦٥", "ب5").
 const DIGITS =
-  /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}@#_/]|\p{L}-|\d[.,])(?:(\d{1,3}(?:,\d{3})+)(?:\.(\d+))?|(\d{1,3}(?:\.\d{3})+)(?:,(\d+))?|(\d{1,3}(?: \d{3})+)(?:[.,](\d+))?|(\d+)(?:[.,](\d+))?)(bn|mn|m|k)?(?![\p{L}\p{N}_]|-\p{L}|[.,]\d)/gu;
+  /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}@#_/]|\p{L}-|\d[.,])(?:(\d{1,3}(?:,\d{3})+)(?:\.(\d+))?|(\d{1,3}(?:\.\d{3})+)(?:,(\d+))?|(\d{1,3}(?: \d{3})+)(?:[.,](\d+))?|(\d+)(?:[.,](\d+))?)(mila|bn|mn|m|k)?(?![\p{L}\p{N}_]|-(?!ма(?!\p{L}))\p{L}|[.,]\d)/gu;
 
 // Scale words after digits, every language's (articles quote one another).
 const SCALE_WORDS: ReadonlyMap<string, number> = (() => {
   const map = new Map<string, number>();
-  for (const lang of ['en', 'pt', 'es', 'bg', 'ar']) {
+  for (const lang of ['en', 'pt', 'es', 'bg', 'ar', 'de', 'fr', 'it', 'ru', 'uk', 'tr', 'pl']) {
     const lex = lexiconFor(lang) as Lexicon;
     for (const [word, entries] of lex.words) for (const e of entries) if (e.kind === 'scale' && e.value !== 2000) map.set(word, e.value);
   }
@@ -46,13 +48,32 @@ const SCALE_WORDS: ReadonlyMap<string, number> = (() => {
     ['bln', 1e9],
     ['хил', 1e3],
     ['тыс', 1e3],
+    ['тис', 1e3],
+    ['mio', 1e6],
+    ['mrd', 1e9],
+    ['mld', 1e9],
+    ['tsd', 1e3],
+    ['tys', 1e3],
+    // Turkish case endings on the scale word: "6 bini aştı", "10 binin üzerinde", "20 bine".
+    ['bini', 1e3],
+    ['binin', 1e3],
+    ['bine', 1e3],
+    ['binden', 1e3],
+    ['milyonu', 1e6],
+    ['milyonun', 1e6],
+    ['millions', 1e6],
+    ['billions', 1e9],
   ] as const)
     map.set(w, v);
   return map;
 })();
-const GLUED_SCALES: Readonly<Record<string, number>> = { bn: 1e9, mn: 1e6, m: 1e6, k: 1e3 };
+const HALF_AFTER = /^ (?:e mezzo|e meio|y medio|and a half|et demi|und ein halb|с половиной|з половиною|i pół)(?![\p{L}])/u;
+const GLUED_SCALES: Readonly<Record<string, number>> = { bn: 1e9, mn: 1e6, m: 1e6, k: 1e3, mila: 1e3 };
 
-const PERCENT = /^\s?(?:%|per ?cent(?![\p{L}])|pct(?![\p{L}])|por cento(?![\p{L}])|por ciento(?![\p{L}])|процента?(?![\p{L}])|في الم(?:ئ|ائ)ه|بالم(?:ئ|ائ)ه)/u;
+const PERCENT =
+  /^\s?(?:%|per ?cent(?![\p{L}])|pct(?![\p{L}])|por cento(?![\p{L}])|por ciento(?![\p{L}])|pour ?cent(?![\p{L}])|per cento(?![\p{L}])|prozent(?![\p{L}])|процент(?:а|ов)?(?![\p{L}])|відсот\p{L}*|procent\p{L}*|في الم(?:ئ|ائ)ه|بالم(?:ئ|ائ)ه)/u;
+// Turkish puts the sign or word before the number: "%50", "yüzde 50".
+const PERCENT_BEFORE = /(?:%|yuzde\s)$/u;
 const CURRENCY_BEFORE: ReadonlyArray<readonly [RegExp, string]> = [
   [/us\$\s?$/u, 'USD'],
   [/r\$\s?$/u, 'BRL'],
@@ -93,7 +114,7 @@ const CURRENCY_CODES: Readonly<Record<string, string>> = {
 const EN_ORDINALS: Readonly<Record<string, number>> = { third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
 
 // "Maduro, 56," and "Parra (45)": an age beside a name.
-const AGE_AFTER_NAME = /(?<=\p{Lu}[\p{L}'’.-]+,\s)\d{1,3}(?=,)|(?<=\p{Lu}[\p{L}'’.-]+\s\()\d{1,3}(?=\))/gu;
+const AGE_AFTER_NAME = /(?<=\p{Lu}[\p{L}'’.-]+,\s)\d{1,3}(?=,(?!\d))|(?<=\p{Lu}[\p{L}'’.-]+\s\()\d{1,3}(?=\))/gu;
 
 /** `dates`: the stretches dates.ts found (day and month, month and year): never figures. */
 export function findMentions(body: string, folded: string, tokens: readonly Token[], language: string, dates: readonly Bounds[]): Mention[] {
@@ -123,7 +144,8 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
     let currency = currencyBefore(folded, start);
     if (currency) start -= currencyPrefixLength(folded, start);
     if (glued) {
-      if (!currency) continue; // "5m", "10k": metres, a race; not a figure we read
+      // "5m", "10k": metres, a race; not a figure we read. Italian "81mila" is always a thousand.
+      if (!currency && glued !== 'mila') continue;
       value *= GLUED_SCALES[glued] ?? 1;
     }
     const first = tokenIndexAt(tokens, m.index);
@@ -140,9 +162,18 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
       value *= scale;
       scaled = true;
       last = j;
-      end = tok.end + (folded[tok.end] === '.' && /^(млн|млрд|хил|тыс)$/u.test(tok.f) ? 1 : 0);
+      end = tok.end + (folded[tok.end] === '.' && /^(млн|млрд|хил|тыс|тис|mio|mrd|mld|mln|tsd|tys)$/u.test(tok.f) ? 1 : 0);
+      // "3 milioni e mezzo", "2 million and a half", "3 млн с половиной": half a scale more.
+      const half = HALF_AFTER.exec(folded.slice(tok.end, tok.end + 20));
+      if (half) {
+        value += scale / 2;
+        end = tok.end + half[0].length;
+        last = tokenIndexAt(tokens, end) - 1;
+        break;
+      }
     }
     const extended = extendSuffix(folded, end);
+    if (!extended.percent && PERCENT_BEFORE.test(folded.slice(Math.max(0, start - 6), start))) extended.percent = true;
     end = extended.end;
     currency ??= extended.currency;
     const yearLike = !grouped && decimals === undefined && !scaled && !glued && !extended.percent && !currency && /^(18|19|20)\d\d$/u.test(integer);
@@ -157,6 +188,7 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
       yearLike,
       ordinal: false,
       words: false,
+      about: false,
     });
   }
 
@@ -179,6 +211,7 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
         yearLike: false,
         ordinal: false,
         words: true,
+        about: w.hedge === 'about',
       });
     }
   }
@@ -188,7 +221,19 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
       const b = tokens[i + 1] as Token;
       const n = EN_ORDINALS[b.f];
       if ((a.f === 'a' || a.f === 'an') && n !== undefined && folded.slice(a.end, b.start) === ' ' && tokens[i + 2]?.f !== 'of') {
-        out.push({ start: a.start, end: b.end, first: i, last: i + 1, value: n, percent: false, currency: null, yearLike: false, ordinal: true, words: true });
+        out.push({
+          start: a.start,
+          end: b.end,
+          first: i,
+          last: i + 1,
+          value: n,
+          percent: false,
+          currency: null,
+          yearLike: false,
+          ordinal: true,
+          words: true,
+          about: false,
+        });
       }
     }
   }

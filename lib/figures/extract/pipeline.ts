@@ -37,6 +37,19 @@ const OR_WORDS = new Set(['or', 'ou', 'o', 'или', 'او'].map(foldKey));
 const RISE =
   /(?:rose|risen|increased|climbed|grew|jumped|subiu|aumentou|cresceu|passou|aumentó|subió|ascendió|creció|увеличи|нарасна|скочи|ارتفع|زاد)\s+(?:\p{L}+\s+)?$/u;
 
+const PEOPLE = new Set<FigureCounted>([
+  'people_killed',
+  'people_injured',
+  'people_missing',
+  'people_detained',
+  'people_defected',
+  'people_displaced',
+  'people_protesting',
+]);
+const sameParagraph = (sentences: readonly Sentence[], a: number, b: number) => sentences[a]?.paragraph === sentences[b]?.paragraph;
+/** Within a factor of ten: the same kind of count (a crowd and a crowd), not a crowd and its arrests. */
+const sameOrder = (a: number, b: number) => a > 0 && b > 0 && Math.max(a, b) / Math.min(a, b) <= 10;
+
 export function runPipeline(options: ExtractFiguresOptions): ExtractedFigure[] {
   const { body } = options;
   const language = options.language.toLowerCase().slice(0, 2);
@@ -138,7 +151,19 @@ export function runPipeline(options: ExtractFiguresOptions): ExtractedFigure[] {
       continue;
     }
     const nxt = kept[k + 1];
-    if (nxt && nxt.sentence === d.sentence && nxt.noun.cls !== null && nxt.firstIndex - d.lastIndex <= 6) d.counted = nxt.counted;
+    if (nxt && nxt.sentence === d.sentence && nxt.noun.cls !== null && nxt.firstIndex - d.lastIndex <= 6) {
+      d.counted = nxt.counted;
+      continue;
+    }
+    // "Синдикатът обяви цифрата 3,5 милиона" after "Над 1,2 милиона души протестираха": a bare number of the same order as
+    // the people count before it in its paragraph counts the same people.
+    for (let j = k - 1; j >= 0; j--) {
+      const before = kept[j] as Draft;
+      if (!sameParagraph(sentences, before.sentence, d.sentence)) break;
+      if (!PEOPLE.has(before.counted)) continue;
+      if (sameOrder(before.mention.value, d.mention.value)) d.counted = before.counted;
+      break;
+    }
   }
   for (const d of kept) if (d.mention.ordinal && (d.counted === 'other' || d.counted === 'share_percent')) d.drop = true;
   // "the three defectors", "two of them": restatements and parts of a count already given (references.ts).
@@ -245,9 +270,13 @@ function buildDrafts(mentions: readonly Mention[], tokens: readonly Token[], fol
       const gapTokens = next.first - m.last - 1;
       const joinTok = tokens[m.last + 1];
       const rise = RISE.test(folded.slice(Math.max(0, m.start - 30), opener ? opener.start : m.start));
+      const closer = tokens[next.last + 1];
       if (opener && !rise && gapTokens === 1 && joinTok && opener.joins.has(joinTok.f)) {
         upper = next;
         spanStart = opener.start;
+      } else if (!opener && gapTokens === 1 && joinTok?.f === 'ile' && closer && /^aras[ıi]nda$/u.test(closer.f)) {
+        // Turkish closes the range after it: "18 bin ile 20 bin arasında".
+        upper = next;
       } else if (gapTokens === 0 && /^\s?-\s?$/u.test(folded.slice(m.end, next.start)) && !m.yearLike && !next.yearLike) upper = next;
     }
     if (upper) {
@@ -276,6 +305,11 @@ function buildDrafts(mentions: readonly Mention[], tokens: readonly Token[], fol
           spanEnd = after.end;
         }
       }
+    }
+    // "une soixantaine", "una ventina": about, by the words themselves.
+    if (qualifier === 'exact' && m.about) {
+      qualifier = 'about';
+      approximate = true;
     }
     drafts.push({
       mention: m,

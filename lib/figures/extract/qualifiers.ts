@@ -17,27 +17,50 @@ const BEFORE: Readonly<Record<Exclude<FigureQualifier, 'exact' | 'between'>, str
     a little over* | a little more than* | slightly more than* | slightly over* | mais de | mais do que | acima de |
     bem mais de | pouco mais de* | um pouco mais de* | más de | mas de | por encima de | poco más de* | algo más de* |
     un poco más de* | над | повече от | малко над* | малко повече от* | أكثر من | ما يزيد عن | ما يزيد على | يزيد عن |
-    يزيد على | ما يربو على | أكثر قليلا من*`,
+    يزيد على | ما يربو على | أكثر قليلا من* |
+    mehr als | über | weit über | knapp über* | plus de | plus d | bien plus de | un peu plus de* | più di | oltre |
+    ben oltre | poco più di* | более | более чем | больше | свыше | понад | більше ніж | більш ніж | більше за | більше |
+    ponad | więcej niż | przeszło |
+    exceeded | exceeds | exceeding | surpassed | topped | supera | superan | superó | superaron | supera los | superan los |
+    superó los | superaron los | supera las | superan las | ultrapassa | ultrapassou | ultrapassam | ultrapassaram | ultrapassa os |
+    ultrapassou os | dépasse | dépassé | dépassait | dépassent | a dépassé | ont dépassé | supera i | superato | superano |
+    übersteigt | überstieg | überschritten | überschritt | надхвърли | надхвърлиха | надхвърля | надминава | превысило |
+    превысила | превысил | превышает | перевищила | перевищило | перевищив | перевищує | przekroczyła | przekroczył |
+    przekroczyło | przekracza | تجاوز | تجاوزت | تخطى | تخطت | يتجاوز | تتجاوز`,
   at_least: `at least | no fewer than | no less than | a minimum of | pelo menos | no mínimo | ao menos | al menos |
-    por lo menos | como mínimo | най-малко | поне | не по-малко от | минимум | ما لا يقل عن | لا يقل عن | على الأقل`,
+    por lo menos | como mínimo | най-малко | поне | не по-малко от | минимум | ما لا يقل عن | لا يقل عن | على الأقل |
+    mindestens | wenigstens | zumindest | au moins | au minimum | almeno | come minimo | non meno di | не менее |
+    по меньшей мере | по крайней мере | как минимум | щонайменше | принаймні | не менше ніж | не менше | щонайменш |
+    en az | co najmniej | przynajmniej | nie mniej niż | minimum`,
   about: `about | around | nearly | almost | some | roughly | approximately | an estimated | estimated | close to | circa |
     nigh on | cerca de | quase | aproximadamente | por volta de | perto de | em torno de | à volta de | uns | umas |
     casi | alrededor de | unos | unas | en torno a | около | близо | близо до | приблизително | почти | към |
-    حوالي | حوالى | نحو | قرابة | زهاء | ما يقرب من | ما يقارب | تقريبا`,
+    حوالي | حوالى | نحو | قرابة | زهاء | ما يقرب من | ما يقارب | تقريبا |
+    rund | etwa | ungefähr | circa | ca | fast | nahezu | beinahe | annähernd | schätzungsweise | knapp |
+    environ | près de | pres d | circa il | circa l | environ le | rund um | quelque | quelques | presque | autour de | approximativement | quasi | intorno a |
+    attorno a | all incirca | около | почти | примерно | приблизительно | порядка | близько | майже | приблизно |
+    орієнтовно | yaklaşık | yaklasik | neredeyse | około | ok | blisko | prawie | niemal | mniej więcej`,
   fewer_than: `fewer than | less than | under | below | just under* | menos de | pouco menos de* | poco menos de* |
-    по-малко от | под | малко под* | أقل من`,
+    по-малко от | под | малко под* | أقل من | weniger als | moins de | moins d | meno di | менее | меньше | менше ніж |
+    менш ніж | менше | mniej niż | poniżej`,
   at_most: `up to | at most | no more than | a maximum of | as many as | até | no máximo | não mais de | não mais do que |
-    hasta | como máximo | a lo sumo | no más de | до | най-много | максимум | не повече от | ما يصل إلى | على الأكثر`,
+    hasta | como máximo | a lo sumo | no más de | до | най-много | максимум | не повече от | ما يصل إلى | على الأكثر |
+    bis zu | höchstens | maximal | jusqu à | au plus | au maximum | pas plus de | fino a | al massimo | non più di |
+    не более | не больше | не більше | en fazla | maksymalnie | nie więcej niż`,
 };
 const AFTER: Readonly<Record<string, string>> = {
-  at_least: 'or more | ou mais | o más | или повече | и повече | على الأقل | أو أكثر',
-  about: 'or so | tal | تقريبا',
+  at_least: 'or more | ou mais | o más | или повече | и повече | على الأقل | أو أكثر | ou plus | o più | oder mehr | и более | і більше | ve üzeri',
+  about: 'or so | tal | تقريبا | civarında | kadar',
+  // Turkish puts "more than" after the number and its case ending: "60'tan fazla", "100'den fazla kişi".
+  more_than: `tan fazla | dan fazla | ten fazla | den fazla | tan fazlası | dan fazlası | ten fazlası | den fazlası | aşkın |
+    aştı | üzerinde | in üzerinde | ın üzerinde | ün üzerinde | un üzerinde | i aştı | ı aştı | ü aştı | u aştı | i geçti | ı geçti`,
+  fewer_than: 'tan az | dan az | ten az | den az',
 };
 // "between" words, with the connectors they take; "from … to", "de … a", "от … до", "من … إلى".
-const BETWEEN_OPENERS = new Set(['between', 'entre', 'между', 'بين'].map(foldKey));
-const BETWEEN_JOINS = new Set(['and', 'e', 'y', 'и', 'و', 'to', '-'].map(foldKey));
-const RANGE_OPENERS = new Set(['from', 'de', 'от', 'من'].map(foldKey));
-const RANGE_JOINS = new Set(['to', 'a', 'até', 'до', 'إلى', 'الى'].map(foldKey));
+const BETWEEN_OPENERS = new Set(['between', 'entre', 'между', 'بين', 'zwischen', 'tra', 'fra', 'между', 'між', 'pomiędzy', 'między'].map(foldKey));
+const BETWEEN_JOINS = new Set(['and', 'e', 'y', 'и', 'و', 'to', '-', 'und', 'et', 'і', 'та', 'a'].map(foldKey));
+const RANGE_OPENERS = new Set(['from', 'de', 'от', 'من', 'von', 'da', 'від', 'od'].map(foldKey));
+const RANGE_JOINS = new Set(['to', 'a', 'até', 'до', 'إلى', 'الى', 'bis', 'à', 'do'].map(foldKey));
 
 const compile = (table: Readonly<Record<string, string>>): Phrase[] =>
   Object.entries(table)
@@ -58,14 +81,18 @@ const compile = (table: Readonly<Record<string, string>>): Phrase[] =>
 const BEFORE_PHRASES = compile(BEFORE);
 const AFTER_PHRASES = compile(AFTER);
 
-const TO_WORDS = new Set(['до', 'até', 'hasta', 'حتى'].map(foldKey));
+const TO_WORDS = new Set(['до', 'até', 'hasta', 'حتى', 'do'].map(foldKey));
+// Multi-word "to" phrases that are also plain "to" after a verb of change: "è salito fino a 39", "est passé jusqu'à 40".
+const TO_PHRASES = new Set(['bis zu', 'jusqu a', 'fino a'].map(foldKey));
 // Verbs of change before "to": the number is where a quantity went.
 const CHANGE =
-  /^(?:rose|fell|slowed|climbed|dropped|jumped|grew|increased|decreased|subiu|caiu|baixou|desceu|aumentou|diminuiu|abrandou|cresceu|subio|bajo|cayo|aumento|disminuyo|crecio|descendio|забави|спадна|падна|нарасна|покачи|увеличи|намаля|поскъпна|ارتفع|انخفض|تراجع|زاد|وصل)/u;
+  /^(?:rose|fell|slowed|climbed|dropped|jumped|grew|increased|decreased|subiu|caiu|baixou|desceu|aumentou|diminuiu|abrandou|cresceu|subio|bajo|cayo|aumento|disminuyo|crecio|descendio|забави|спадна|падна|нарасна|покачи|увеличи|намаля|поскъпна|ارتفع|انخفض|تراجع|زاد|وصل|stieg|gestiegen|erhoht|kletterte|wuchs|gesunken|sank|grimpe|monte|augmente|passe|atteint|eleve|sali|aument|cresciut|arrivat|giunt|sces|возрос|вырос|увеличил|достиг|поднял|снизил|зрос|зріс|збільшил|сягнул|досягл|зменшил|wzros|zwiekszyl|siegn|spadl|spadla)/u;
 
-function changeVerbBefore(tokens: readonly Token[], from: number): boolean {
+/** A verb of change within two words before `from`, or right after the number ("Do 39 wzrosła liczba…"). */
+function changeVerbNear(tokens: readonly Token[], from: number, first: number): boolean {
   for (let k = from - 1; k >= Math.max(0, from - 2); k--) if (CHANGE.test((tokens[k] as Token).f)) return true;
-  return false;
+  const after = tokens[first + 1];
+  return after !== undefined && CHANGE.test(after.f);
 }
 
 /** Arabic joins و ب ل to the word: "وأكثر من", "بنحو". */
@@ -91,10 +118,12 @@ export function qualifierBefore(
     }
     if (!ok) continue;
     const lastTok = tokens[first - 1] as Token;
-    // Only spaces (or a currency sign) between the phrase and the number.
-    if (!/^[\s$€£]*(?:us\$|r\$)?\s*$/u.test(folded.slice(lastTok.end, spanStart))) continue;
-    // "до", "até", "hasta", "حتى" are also plain "to": "slowed to 3.7%", "subiu até 60" name a value reached, not a ceiling.
-    if (phrase.words.length === 1 && TO_WORDS.has(phrase.words[0] as string) && (percent || changeVerbBefore(tokens, from))) return null;
+    // Only spaces (or a currency sign, an elision's apostrophe, or an abbreviation's period: "ok. 5", "ca. 300") between the phrase and the number.
+    const gap = folded.slice(lastTok.end, spanStart);
+    if (!/^[\s$€£]*(?:us\$|r\$)?\s*$|^'$/u.test(gap) && !(lastTok.f.length <= 3 && /^\.\s+$/u.test(gap))) continue;
+    // "до", "até", "hasta", "حتى", "fino a" are also plain "to": "slowed to 3.7%", "subiu até 60", "зросла до 133" name a value reached, not a ceiling.
+    const toPhrase = phrase.words.length === 1 ? TO_WORDS.has(phrase.words[0] as string) : TO_PHRASES.has(phrase.words.join(' '));
+    if (toPhrase && (percent || changeVerbNear(tokens, from, first))) return null;
     return { rule: phrase.rule, start: (tokens[from] as Token).start };
   }
   return null;

@@ -11,7 +11,8 @@ export type Token = {
   kind: 'w' | 'n';
 };
 
-const WORD = /[\p{L}\p{M}\u0640]+|\d+/gu;
+// A Ukrainian apostrophe stays inside its word (п'ять, дев'ять, ув'язнені).
+const WORD = /\p{Script=Cyrillic}+(?:'\p{Script=Cyrillic}+)+|[\p{L}\p{M}\u0640]+|\d+/gu;
 
 export function tokenize(folded: string): Token[] {
   const out: Token[] = [];
@@ -35,9 +36,9 @@ export function tokenIndexAt(tokens: readonly Token[], offset: number): number {
   return lo;
 }
 
-/** Only spaces (or a hyphen, or nothing) between two offsets of the folded text: the words are one phrase. */
+/** Only spaces (or a hyphen, an elision's apostrophe, or nothing) between two offsets of the folded text: the words are one phrase ("jusqu'à", "60'tan"). */
 export function adjacent(folded: string, end: number, start: number): boolean {
   if (start < end) return false;
   if (start - end > 3) return false;
-  return /^[\s-]*$/u.test(folded.slice(end, start));
+  return /^[\s-]*$|^'$/u.test(folded.slice(end, start));
 }

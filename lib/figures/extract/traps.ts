@@ -13,7 +13,9 @@ const PATTERNS: readonly RegExp[] = [
   /(?<!\d)\d{1,2}(?::\d{2}){1,2}(?:\s*(?:[ap]\.?m\.?|ч\.?|h|hs|hrs)(?![\p{L}]))?/gu,
   /(?<![\d\p{L}])\d{1,2}h(?:\d{2})?(?![\p{L}\d])/gu,
   /(?<![\d\p{L}.,])\d{1,2}\s?(?:[ap]\.m\.|[ap]m)(?![\p{L}])/gu,
-  /(?<![\d\p{L}])(?:a las|las|às|as|at|в|от|до|الساعة|الساعه)\s+\d{1,2}[.,]\d{2}(?!\d)/gu,
+  /(?<![\d\p{L}])(?:a las|las|às|as|at|в|от|до|الساعة|الساعه)\s+\d{1,2}[.,]\d{2}(?!\d|\s?(?:mil|млн|bn|mn|tys|тыс|тис|\p{L}*(?:illion|ilion|илион|иллион|ільйон|ilyon|ilh[aã]o|ill[oó]n)))/gu,
+  // Turkish clock times take a case ending: "07.56'da", "14.51'de".
+  /(?<![\d\p{L}.,])\d{1,2}[.:]\d{2}(?='(?:d|t)[ae])/gu,
   // Numeric dates: 7/3/2019, 2019-03-07, 07.03.2019.
   /(?<![\d.,])\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?![\d])/gu,
   // Phone numbers: a leading + or 0, or digit groups that are not thousands (02 987 65 43, 0800 123 456, 555-1234).
@@ -33,6 +35,18 @@ const PATTERNS: readonly RegExp[] = [
   /^(?:photo|foto|image|imagem|imagen|©|copyright|getty|снимка|صوره|صورة)[^\n]*/gimu,
 ];
 
+// Day and month in the languages lib/stories/lexicon.ts does not list (fr, de, it, uk, tr, pl), abbreviations included:
+// "31 janvier", "13. November", "22 marzo", "24 березня", "24 Mart'ta", "29 marca", "19 janv".
+const MONTH_WORDS = `janvier janv fevrier fevr fev mars avril avr mai juin juillet juil aout septembre sept octobre oct novembre nov
+  decembre dec januar janner februar marz april juni juli august september oktober november dezember gennaio febbraio marzo aprile
+  maggio giugno luglio agosto settembre ottobre dicembre січня лютого березня квітня травня червня липня серпня вересня
+  жовтня листопада грудня ocak subat mart nisan mayıs mayis haziran temmuz agustos eylul ekim kasım kasim aralık aralik
+  stycznia lutego marca kwietnia maja czerwca lipca sierpnia wrzesnia pazdziernika listopada grudnia`
+  .split(/\s+/u)
+  .filter(Boolean)
+  .join('|');
+const DAY_MONTH = new RegExp(`(?<![\\d.,])\\d{1,2}\\.?\\s(?:${MONTH_WORDS})(?![\\p{L}])(?:\\.?\\s\\d{4})?`, 'gu');
+
 // Street names are capitalised: read on the body itself ("calle Ferraz 70", "Rua do Século, 51", "ул. „Раковски“ 112").
 const STREET =
   /(?:[Ss]treet|St\.|[Aa]venue|[Rr]oad|[Rr]ua|[Aa]venida|Av\.|[Cc]alle|[Tt]ravessa|ул\.|[Уу]лица|бул\.)\s+(?:(?:d[aoe]s?|del|de la|the)\s+)?[„"«]?\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)?[“"»]?,?\s*\d+/gu;
@@ -40,7 +54,7 @@ const STREET =
 /** The trap stretches of the body (patterns run on its folded copy), in no particular order. */
 export function trapSpans(body: string, folded: string): Bounds[] {
   const out: Bounds[] = [];
-  for (const re of PATTERNS) for (const m of folded.matchAll(re)) out.push({ start: m.index, end: m.index + m[0].length });
+  for (const re of [...PATTERNS, DAY_MONTH]) for (const m of folded.matchAll(re)) out.push({ start: m.index, end: m.index + m[0].length });
   for (const m of body.matchAll(STREET)) out.push({ start: m.index, end: m.index + m[0].length });
   return out;
 }

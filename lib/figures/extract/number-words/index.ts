@@ -7,9 +7,16 @@ import { foldKey } from '../fold';
 import { adjacent, type Token } from '../tokens';
 import { AR } from './ar';
 import { BG } from './bg';
+import { DE } from './de';
 import { EN } from './en';
 import { ES } from './es';
+import { FR } from './fr';
+import { IT } from './it';
+import { PL } from './pl';
 import { PT } from './pt';
+import { RU } from './ru';
+import { TR } from './tr';
+import { UK } from './uk';
 import type { NumberWordKind, NumberWordsSource } from './types';
 
 export type WordEntry = { kind: NumberWordKind; value: number };
@@ -30,8 +37,8 @@ export type WordNumber = {
   start: number;
   end: number;
   value: number;
-  /** "dozens", "centenas", "десетки": at least two of the unit (a vague plural, not a figure); else exact. */
-  hedge: 'exact' | 'at_least';
+  /** "dozens", "centenas", "десетки": at least two of the unit (a vague plural, not a figure); "une soixantaine": about; else exact. */
+  hedge: 'exact' | 'at_least' | 'about';
   /** A lone "one" / "um" / "един": an article or a pronoun more often than a count. */
   loneOne: boolean;
 };
@@ -55,7 +62,7 @@ function build(source: NumberWordsSource): Lexicon {
   };
 }
 
-const LEXICONS: ReadonlyMap<string, Lexicon> = new Map([EN, PT, ES, BG, AR].map((s) => [s.language, build(s)]));
+const LEXICONS: ReadonlyMap<string, Lexicon> = new Map([EN, PT, ES, BG, AR, DE, FR, IT, RU, UK, TR, PL].map((s) => [s.language, build(s)]));
 
 export function lexiconFor(language: string): Lexicon | undefined {
   return LEXICONS.get(language.toLowerCase().slice(0, 2));
@@ -80,15 +87,16 @@ const entryOf = (l: Look | null, kinds: readonly NumberWordKind[]) => l?.entries
 
 /** What may follow what inside one number. */
 const NEXT: Readonly<Record<NumberWordKind | 'start', readonly NumberWordKind[]>> = {
-  start: ['unit', 'teen', 'ten', 'hundred', 'scale', 'collective', 'half', 'article', 'approx'],
+  start: ['unit', 'teen', 'ten', 'hundred', 'scale', 'collective', 'roughly', 'half', 'article', 'approx'],
   unit: ['hundred', 'scale', 'collective'],
   teen: ['hundred', 'scale'],
   ten: ['unit', 'scale'],
   hundred: ['unit', 'teen', 'ten', 'scale'],
   scale: ['unit', 'teen', 'ten', 'hundred', 'scale'],
-  article: ['hundred', 'scale', 'collective'],
+  article: ['hundred', 'scale', 'collective', 'roughly'],
   half: ['article', 'hundred', 'scale', 'collective'],
   collective: [],
+  roughly: [],
   approx: [],
 };
 
@@ -144,7 +152,7 @@ function readAt(tokens: readonly Token[], folded: string, lex: Lexicon, i: numbe
     if (entry.kind === 'article') {
       const nextTok = tokens[j + 1];
       const nl = nextTok && adjacent(folded, tok.end, nextTok.start) ? look(lex, nextTok.f) : null;
-      if (!entryOf(nl, ['hundred', 'scale', 'collective'])) {
+      if (!entryOf(nl, ['hundred', 'scale', 'collective', 'roughly'])) {
         if (prev === 'start') return null;
         break;
       }
@@ -177,6 +185,10 @@ function readAt(tokens: readonly Token[], folded: string, lex: Lexicon, i: numbe
       case 'collective':
         current = (current || 1) * v;
         break;
+      case 'roughly':
+        current = (current || 1) * v;
+        hedge = 'about';
+        break;
       case 'approx':
         current = 2 * v;
         hedge = 'at_least';
@@ -189,7 +201,7 @@ function readAt(tokens: readonly Token[], folded: string, lex: Lexicon, i: numbe
     prev = entry.kind;
     last = j + step - 1;
     j = last;
-    if (entry.kind === 'collective' || entry.kind === 'approx') break;
+    if (entry.kind === 'collective' || entry.kind === 'roughly' || entry.kind === 'approx') break;
   }
   if (last < i || prev === 'half' || prev === 'article') return null;
   // "tens of thousands", "hundreds of thousands", "dezenas de milhares": multiply the plurals.

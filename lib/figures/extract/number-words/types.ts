@@ -8,9 +8,10 @@ import 'server-only';
  * 1,000 and up ("thousand", "mil", "хиляди", "آلاف"), collective nouns
  * ("dozen" 12, "centena" 100: "meia centena" is exactly 50 as written), approx plurals ("dozens", "dezenas",
  * "десетки", "عشرات": at least two of them), half ("half", "meia", "половин",
- * "نصف"), article ("a", "um", "un": 1 before a hundred, a dozen, a million).
+ * "نصف"), article ("a", "um", "un": 1 before a hundred, a dozen, a million), roughly
+ * (a collective that means about that many: "une soixantaine", "una ventina", "десяток").
  */
-export type NumberWordKind = 'unit' | 'teen' | 'ten' | 'hundred' | 'scale' | 'collective' | 'approx' | 'half' | 'article';
+export type NumberWordKind = 'unit' | 'teen' | 'ten' | 'hundred' | 'scale' | 'collective' | 'roughly' | 'approx' | 'half' | 'article';
 
 export type NumberWordsSource = {
   language: string;
