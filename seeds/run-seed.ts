@@ -27,7 +27,7 @@ export type SeedSummary = {
   demoUsersCreated: string[];
 };
 
-/** A run that imported nothing (SEED_ARTICLES off). */
+/** A run that imported nothing (SEED_ARTICLES_DISABLED). */
 export function emptySummary(): SeedSummary {
   return { created: [], updated: [], unchanged: [], duplicate: [], nearDuplicate: [], fingerprinted: 0, demoUsersCreated: [] };
 }

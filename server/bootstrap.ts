@@ -61,7 +61,7 @@ export async function bootstrap(log: (m: string) => void): Promise<Boot> {
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
 
   // Seeds and backfills write ordinary tables: as the runtime role, like the app.
-  const summary = config.SEED_ARTICLES ? await seedArticles() : emptySummary();
+  const summary = config.SEED_ARTICLES_DISABLED ? emptySummary() : await seedArticles();
   const demoUsers = database.embedded || config.SEED_DEMO_USERS;
   if (demoUsers) summary.demoUsersCreated = await seedDemoUsers();
   log(formatSummary(summary));

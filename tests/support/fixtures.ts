@@ -56,7 +56,7 @@ export async function openDesk(options: OpenDeskOptions = {}): Promise<Desk> {
   // Its own secret: a cookie made here is valid on this desk's server only.
   const secret = randomBytes(32).toString('base64url');
   // Seeded above, in this process: the server need not import the articles again.
-  const app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL!, NEXTAUTH_SECRET: secret, SEED_ARTICLES: '0' });
+  const app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL!, NEXTAUTH_SECRET: secret, SEED_ARTICLES_DISABLED: '1' });
   const cookies = {} as Record<Role, string>;
   for (const role of Object.keys(EMAIL) as Role[]) {
     if (options.signIn === 'credentials') {
