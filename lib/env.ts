@@ -106,6 +106,9 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     NEXTAUTH_URL: webUrl().optional(),
     NEXTAUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    // On: start-up does not import the sample articles in seeds/ (a production
+    // desk that should hold its own articles only).
+    SEED_ARTICLES_DISABLED: flag(),
     SEED_DEMO_USERS: flag(),
     SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
     SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),

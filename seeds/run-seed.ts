@@ -27,10 +27,15 @@ export type SeedSummary = {
   demoUsersCreated: string[];
 };
 
+/** A run that imported nothing (SEED_ARTICLES_DISABLED). */
+export function emptySummary(): SeedSummary {
+  return { created: [], updated: [], unchanged: [], duplicate: [], nearDuplicate: [], fingerprinted: 0, demoUsersCreated: [] };
+}
+
 export async function seedArticles(dir = SEEDS_DIR): Promise<SeedSummary> {
   // Claims from before fingerprints existed must be findable by the checks below.
   const fingerprinted = await fingerprintClaims();
-  const summary: SeedSummary = { created: [], updated: [], unchanged: [], duplicate: [], nearDuplicate: [], fingerprinted, demoUsersCreated: [] };
+  const summary: SeedSummary = { ...emptySummary(), fingerprinted };
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.txt'))
     .sort();

@@ -9,7 +9,7 @@ import { networkAccess } from '../lib/http/allowed-hosts';
 import { type PreparedDatabase, migrateDatabase, openDatabase } from '../lib/runtime/prepare-database';
 import { groupUngrouped } from '../lib/stories/desk/backfill';
 import { extractStaleFigures } from '../lib/figures/desk/backfill';
-import { formatSummary, seedArticles, seedDemoUsers } from '../seeds/run-seed';
+import { emptySummary, formatSummary, seedArticles, seedDemoUsers } from '../seeds/run-seed';
 
 export type Boot = { database: PreparedDatabase; demoUsers: boolean; config: Config };
 
@@ -61,7 +61,7 @@ export async function bootstrap(log: (m: string) => void): Promise<Boot> {
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
 
   // Seeds and backfills write ordinary tables: as the runtime role, like the app.
-  const summary = await seedArticles();
+  const summary = config.SEED_ARTICLES_DISABLED ? emptySummary() : await seedArticles();
   const demoUsers = database.embedded || config.SEED_DEMO_USERS;
   if (demoUsers) summary.demoUsersCreated = await seedDemoUsers();
   log(formatSummary(summary));

@@ -3,11 +3,13 @@
 // `prisma migrate deploy` (same folder, same _prisma_migrations bookkeeping).
 // Needs `node --experimental-wasm-modules`.
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
+import pg from 'pg';
 
 const PRISMA_DIR = path.resolve(import.meta.dirname, '../../prisma');
 export const MIGRATIONS_DIR = path.join(PRISMA_DIR, 'migrations');
@@ -90,7 +92,39 @@ export function listMigrations() {
   };
 }
 
+type MigrationRow = { migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null };
+
+/**
+ * True when the database records every migration in the folder, with the same
+ * checksum (sha256 of migration.sql, as Prisma stores it), finished, and
+ * nothing else: the engine would apply nothing. Loading the Wasm engine takes
+ * seconds, so a start-up on an up-to-date database skips it. Any doubt (no
+ * table, a failed, edited, missing or unknown migration) leaves the answer to
+ * the engine, which applies or refuses as `prisma migrate deploy` does.
+ */
+export async function migrationsUpToDate(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const table = await client.query<{ present: boolean }>("SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present");
+    if (!table.rows[0]?.present) return false;
+    const { rows } = await client.query<MigrationRow>('SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations');
+    const applied = new Map<string, string>();
+    for (const row of rows) {
+      if (row.rolled_back_at) continue;
+      if (!row.finished_at || applied.has(row.migration_name)) return false;
+      applied.set(row.migration_name, row.checksum);
+    }
+    const dirs = listMigrations().migrationDirectories;
+    if (dirs.length !== applied.size) return false;
+    return dirs.every((d) => applied.get(d.path) === createHash('sha256').update(d.migrationFile.content.value).digest('hex'));
+  } finally {
+    await client.end();
+  }
+}
+
 export async function applyMigrations(url: string): Promise<string[]> {
+  if (await migrationsUpToDate(url)) return [];
   return withSchemaEngine(url, async (engine) => {
     const result = await engine.applyMigrations({ migrationsList: listMigrations(), filters: noFilters });
     return result.appliedMigrationNames;

@@ -88,7 +88,7 @@ beforeAll(async () => {
     '/photo': page(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), { 'content-type': 'image/png' }),
     '/to-metadata': redirect('http://169.254.169.254/latest/meta-data/'),
   });
-  desk = await openDesk();
+  desk = await openDesk({ signIn: 'credentials' });
   seedClaimId = await desk.claimId(SEED_EN);
   open = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL!, IMPORT_ALLOW_PRIVATE_NETWORKS: '1' });
   const session = await login(open.baseUrl, EMAIL.editor, DEMO_PASSWORD);

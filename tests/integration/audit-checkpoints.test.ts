@@ -30,7 +30,7 @@ import { DEMO_PASSWORD } from '../../seeds/demo-users';
 let desk: Desk;
 let claimIds: string[];
 beforeAll(async () => {
-  desk = await openDesk();
+  desk = await openDesk({ signIn: 'credentials' });
   claimIds = (await db.claim.findMany({ orderBy: { sourceKey: 'asc' }, take: 6, select: { id: true } })).map((c) => c.id);
 }, 120_000);
 afterAll(() => closeDesk(desk));

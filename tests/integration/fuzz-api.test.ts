@@ -52,7 +52,7 @@ let invitationIds: string[];
 let claimCursor: string;
 
 beforeAll(async () => {
-  desk = await openDesk();
+  desk = await openDesk({ signIn: 'credentials' });
   claimIds = (await db.claim.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((c) => c.id);
   storyIds = (await db.story.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((s) => s.id);
   figureIds = (await db.figure.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((f) => f.id);

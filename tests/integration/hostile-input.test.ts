@@ -24,7 +24,7 @@ const HOSTILE = [SCRIPT, HANDLER, ATTRIBUTE, RLO, ODD];
 let desk: Desk;
 let claimId: string;
 beforeAll(async () => {
-  desk = await openDesk();
+  desk = await openDesk({ signIn: 'credentials' });
   claimId = await desk.claimId('002_d367ca68bff82dc3');
 }, 120_000);
 afterAll(() => closeDesk(desk));

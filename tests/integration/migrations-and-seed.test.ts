@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectDb, db } from '../../lib/db';
-import { applyMigrations, listMigrations } from '../../lib/runtime/migrate';
+import { applyMigrations, listMigrations, migrationsUpToDate } from '../../lib/runtime/migrate';
 import { SEEDS_DIR, seedArticles, seedDemoUsers } from '../../seeds/run-seed';
 import { verifyAuditChain } from '../../lib/audit/verify-chain';
 import { DEMO_USERS } from '../../seeds/demo-users';
@@ -30,6 +30,30 @@ describe('migrations', () => {
 
   it('applies nothing the second time', async () => {
     expect(await applyMigrations(process.env.DATABASE_URL!)).toEqual([]);
+  });
+
+  it('knows an up-to-date database without the engine, and leaves an edited or failed migration to it', async () => {
+    const url = process.env.DATABASE_URL!;
+    expect(await migrationsUpToDate(url)).toBe(true);
+    const last = listMigrations().migrationDirectories.at(-1)!.path;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ checksum: string }>('SELECT checksum FROM _prisma_migrations WHERE migration_name = $1', [last]);
+      const checksum = rows[0]!.checksum;
+      // A migration edited after it was applied: the engine decides (it applies nothing new).
+      await client.query('UPDATE _prisma_migrations SET checksum = $1 WHERE migration_name = $2', ['0'.repeat(64), last]);
+      expect(await migrationsUpToDate(url)).toBe(false);
+      expect(await applyMigrations(url)).toEqual([]);
+      await client.query('UPDATE _prisma_migrations SET checksum = $1 WHERE migration_name = $2', [checksum, last]);
+      // A migration that started and never finished.
+      await client.query('UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = $1', [last]);
+      expect(await migrationsUpToDate(url)).toBe(false);
+      await client.query('UPDATE _prisma_migrations SET finished_at = now() WHERE migration_name = $1', [last]);
+      expect(await migrationsUpToDate(url)).toBe(true);
+    } finally {
+      await client.end();
+    }
   });
 });
 

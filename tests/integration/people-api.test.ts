@@ -23,7 +23,7 @@ let smtp: SMTPServer;
 const inbox: Mail[] = [];
 
 beforeAll(async () => {
-  desk = await openDesk();
+  desk = await openDesk({ signIn: 'credentials' });
   // A real SMTP server on loopback that keeps what it receives.
   smtp = new SMTPServer({
     authOptional: true,

@@ -34,7 +34,7 @@ let reviewer: Actor;
 let viewer: Actor;
 
 beforeAll(async () => {
-  desk = await openDesk();
+  desk = await openDesk({ signIn: 'credentials' });
   editor = (await findActiveActor(EMAIL.editor))!;
   reviewer = (await findActiveActor(EMAIL.reviewer))!;
   viewer = (await findActiveActor(EMAIL.viewer))!;

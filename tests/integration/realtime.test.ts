@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../../seeds/demo-users';
 
 let desk: Desk;
 beforeAll(async () => {
-  desk = await openDesk();
+  desk = await openDesk({ signIn: 'credentials' });
 }, 120_000);
 afterAll(() => closeDesk(desk));
 

@@ -11,7 +11,7 @@ import { closeDesk, type Desk, openDesk } from '../support/fixtures';
 let desk: Desk;
 let claimId: string;
 beforeAll(async () => {
-  desk = await openDesk();
+  desk = await openDesk({ signIn: 'credentials' });
   claimId = await desk.claimId('003_c796c6a1adc09b2d');
 }, 120_000);
 afterAll(() => closeDesk(desk));

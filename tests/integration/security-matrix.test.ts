@@ -36,7 +36,7 @@ let resetTargetId: string;
 let pendingInvitationId: string;
 
 beforeAll(async () => {
-  desk = await openDesk();
+  desk = await openDesk({ signIn: 'credentials' });
   claimId = await desk.claimId('001_a4564d29494e56b0');
   // The seeds are grouped into their story on import.
   const grouped = (await db.claim.findUniqueOrThrow({ where: { id: claimId } })).storyId;

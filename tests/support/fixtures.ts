@@ -1,5 +1,11 @@
 // Shared set-up for integration tests: seed through the app's own seeders,
-// start the real server, sign in every demo account through next-auth.
+// start the real server, and give every demo account a session. Sessions are
+// made directly (the row sign-in creates, the cookie next-auth would set);
+// files that test sign-in itself ask for the real credentials endpoint.
+import { randomBytes } from 'node:crypto';
+import { encode } from 'next-auth/jwt';
+import { startSession } from '../../lib/auth/start-session';
+import { sessionPolicy } from '../../lib/auth/session-policy';
 import { db, disconnectDb } from '../../lib/db';
 import { DEMO_PASSWORD } from '../../seeds/demo-users';
 import { seedArticles, seedDemoUsers } from '../../seeds/run-seed';
@@ -20,15 +26,44 @@ export type Desk = {
   call: (role: Role | null, method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Response>;
 };
 
-export async function openDesk(): Promise<Desk> {
+export type OpenDeskOptions = {
+  /**
+   * `session` (default): sessions made directly, no argon2. `credentials`: each
+   * role signs in through next-auth's endpoint, as a user does; for files that
+   * test sign-in, sign-out, CSRF, cookies or headers.
+   */
+  signIn?: 'session' | 'credentials';
+};
+
+/**
+ * What a sign-in through next-auth leaves in the browser: a session row and
+ * the cookie carrying the token the jwt callback (lib/auth/options.ts) fills.
+ */
+async function sessionCookie(email: string, secret: string): Promise<string> {
+  const user = await db.user.findUniqueOrThrow({ where: { email } });
+  const { secret: sid } = await startSession({ userId: user.id });
+  const token = await encode({
+    secret,
+    maxAge: sessionPolicy().idleSeconds,
+    token: { name: user.displayName, email: user.email, sub: user.id, uid: user.id, role: user.role, loginAt: Date.now(), sid },
+  });
+  return `next-auth.session-token=${token}`;
+}
+
+export async function openDesk(options: OpenDeskOptions = {}): Promise<Desk> {
   await seedArticles();
   await seedDemoUsers();
-  const app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL! });
+  // Its own secret: a cookie made here is valid on this desk's server only.
+  const secret = randomBytes(32).toString('base64url');
+  // Seeded above, in this process: the server need not import the articles again.
+  const app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL!, NEXTAUTH_SECRET: secret, SEED_ARTICLES_DISABLED: '1' });
   const cookies = {} as Record<Role, string>;
   for (const role of Object.keys(EMAIL) as Role[]) {
-    const session = await login(app.baseUrl, EMAIL[role], DEMO_PASSWORD);
-    if (!session.ok) throw new Error(`could not sign in as ${role}: ${session.error}`);
-    cookies[role] = session.cookie;
+    if (options.signIn === 'credentials') {
+      const session = await login(app.baseUrl, EMAIL[role], DEMO_PASSWORD);
+      if (!session.ok) throw new Error(`could not sign in as ${role}: ${session.error}`);
+      cookies[role] = session.cookie;
+    } else cookies[role] = await sessionCookie(EMAIL[role], secret);
   }
   return {
     app,
