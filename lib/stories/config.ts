@@ -34,6 +34,12 @@ export type StoryConfig = {
   power: number;
   /** A link needs at least this many shared names, figures or dates, whatever the words say. */
   minSharedSpecific: number;
+  /**
+   * Articles published further apart need more evidence: beyond `graceDays`
+   * the score is divided by 1 + (gap − graceDays) / `halvingDays`, so it
+   * halves `halvingDays` after the grace. Undated articles are not penalised.
+   */
+  time: Readonly<{ graceDays: number; halvingDays: number }>;
 };
 
 export const STORY_CONFIG: Readonly<StoryConfig> = Object.freeze({
@@ -51,7 +57,8 @@ export const STORY_CONFIG: Readonly<StoryConfig> = Object.freeze({
   priorDocuments: 20,
   power: 1,
   minSharedSpecific: 2,
+  time: Object.freeze({ graceDays: 2, halvingDays: 5 }),
 });
 
 /** Names the extraction and scoring rules: stored evidence of another version is recomputed. */
-export const STORIES_VERSION = 1;
+export const STORIES_VERSION = 2;

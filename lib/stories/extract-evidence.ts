@@ -54,7 +54,8 @@ export function extractEvidence(article: StoryArticle, options: ExtractOptions =
       raw.push({ kind: 'term', key: `t:${language}:${foldWord(stemmed)}`, surface: token.text, offset: token.start });
     }
   }
-  return { id: article.id, language, items: collect(raw), spans: [...names.spans, ...arabic.spans] };
+  const published = article.publishedAt ? article.publishedAt.toISOString().slice(0, 10) : undefined;
+  return { id: article.id, language, ...(published ? { published } : {}), items: collect(raw), spans: [...names.spans, ...arabic.spans] };
 }
 
 /** One item per key: first surface, occurrence count, the spans a name key occurs in. */
