@@ -8,25 +8,31 @@ import { storySpan } from '@/lib/utils/story-span';
 
 const body =
   'A car bomb exploded near the Besiktas stadium in Istanbul, killing 38 people and wounding 155, the interior ministry said. Suleyman Soylu said 13 suspects were detained.';
+const otherBody =
+  'Zwei Explosionen erschütterten Istanbul am Samstagabend. Innenminister Süleyman Soylu sprach von 38 Toten; 13 Verdächtige seien festgenommen worden.';
 const at = (day: string | null) => (day ? new Date(`${day}T09:30:00Z`) : null);
 const pair = (dayA: string | null, dayB: string | null) => {
   const a = extractEvidence({ id: 'a', body, language: 'en', publishedAt: at(dayA) });
-  const b = extractEvidence({ id: 'b', body, language: 'en', publishedAt: at(dayB) });
+  const b = extractEvidence({ id: 'b', body: otherBody, language: 'de', publishedAt: at(dayB) });
   return scorePair(a, b, { stats: buildCorpusStats([a, b]) }).score;
 };
 
 describe('publication dates in scoring', () => {
-  it('scores two reports of the same text alike within two days, lower a week apart, near nothing years apart', () => {
+  it('scores two reports higher within two days than undated, lower a week apart, near nothing years apart', () => {
     const sameDay = pair('2016-12-10', '2016-12-10');
-    expect(sameDay).toBeGreaterThan(0.5);
+    const undated = pair(null, null);
+    expect(undated).toBeGreaterThan(0.1);
+    expect(sameDay).toBeGreaterThan(undated * 1.4);
     expect(pair('2016-12-10', '2016-12-12')).toBe(sameDay);
     const weekApart = pair('2016-12-10', '2016-12-17');
     expect(weekApart).toBeLessThan(sameDay * 0.6);
+    expect(weekApart).toBeLessThan(undated);
     expect(pair('2016-12-10', '2022-11-13')).toBeLessThan(0.02);
   });
 
-  it('does not penalise a pair when either date is unknown', () => {
-    expect(pair(null, '2022-11-13')).toBe(pair('2016-12-10', '2016-12-10'));
+  it('scores a pair on its content alone when either date is unknown', () => {
+    expect(pair(null, '2022-11-13')).toBe(pair(null, null));
+    expect(pair('2016-12-10', null)).toBe(pair(null, null));
     expect(timeFactor(undefined, '2020-01-01')).toBe(1);
   });
 
