@@ -3,7 +3,11 @@
 // is grouped on its own; `tuning+held-out` and `all` group those articles together. `--sweep` prints
 // B-cubed F1 over a grid of join thresholds, on the tuning split only: that is
 // how the thresholds were chosen. `--ablations` prints the same figures with
-// one part of the design switched off, per split.
+// one part of the design switched off, per split. Then the wire set
+// (tests/fixtures/wire/): each split present imported in publishedAt order,
+// per language and script pair; `--write` puts those tables in docs/QUALITY.md.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { STORY_CONFIG } from '../lib/stories/config';
 import {
   type EvaluationOptions,
@@ -13,16 +17,19 @@ import {
   loadStorySet,
   simulateImports,
 } from '../tests/fixtures/stories/labelled-set';
+import { evaluateWire, formatWireEvaluation } from '../tests/fixtures/stories/wire-eval';
+import { WIRE_SPLITS, loadWireEvents } from '../tests/fixtures/wire/wire-set';
 
 const names = ['tuning', 'held-out', 'fresh', 'tuning+held-out', 'all'] as const;
 type Name = (typeof names)[number];
 const args = process.argv.slice(2);
 const sweep = args.includes('--sweep');
 const ablations = args.includes('--ablations');
-const asked = args.filter((a) => a !== '--sweep' && a !== '--ablations');
+const write = args.includes('--write');
+const asked = args.filter((a) => !['--sweep', '--ablations', '--write'].includes(a));
 const unknown = asked.filter((a) => !(names as readonly string[]).includes(a));
 if (unknown.length) {
-  console.error(`Unknown set ${unknown.join(', ')}: choose from ${names.join(', ')} (and --sweep or --ablations).`);
+  console.error(`Unknown set ${unknown.join(', ')}: choose from ${names.join(', ')} (and --sweep, --ablations or --write).`);
   process.exit(2);
 }
 const { articles } = loadStorySet();
@@ -79,5 +86,32 @@ if (sweep) {
       );
     }
     console.log();
+  }
+}
+
+if (!sweep && !ablations) {
+  // The wire set: every split present on its own, then all of it together (hard negatives may sit in another split).
+  const events = loadWireEvents();
+  const sections = WIRE_SPLITS.filter((split) => events.some((e) => e.split === split)).map((split) =>
+    formatWireEvaluation(
+      evaluateWire(
+        split,
+        events.filter((e) => e.split === split),
+      ),
+    ),
+  );
+  if (new Set(events.map((e) => e.split)).size > 1) sections.push(formatWireEvaluation(evaluateWire('all splits together', events)));
+  const tables = sections.length ? sections.join('\n\n') : 'No wire events yet (tests/fixtures/wire/events/).';
+  console.log(`wire set, imported one by one in publishedAt order:\n\n${tables}`);
+  if (write) {
+    const file = path.join(import.meta.dirname, '../docs/QUALITY.md');
+    const begin = '<!-- eval:stories wire begin -->';
+    const end = '<!-- eval:stories wire end -->';
+    const doc = readFileSync(file, 'utf8');
+    const from = doc.indexOf(begin);
+    const to = doc.indexOf(end);
+    if (from < 0 || to < from) throw new Error(`docs/QUALITY.md has no ${begin} … ${end} section`);
+    writeFileSync(file, `${doc.slice(0, from + begin.length)}\n${tables}\n${doc.slice(to)}`);
+    console.log('docs/QUALITY.md: wire tables written');
   }
 }

@@ -95,7 +95,7 @@ export function storyTemplates() {
       storiesOf.set(item.key, s);
     }
   }
-  // A story's own names are what a copy renames; exonym keys (n:=usa) are shared by construction.
+  // A story's own names are what a copy renames; exonym keys (n:=us) are shared by construction.
   const own = new Set([...storiesOf].filter(([key, s]) => s.size < SHARED_STORIES && key.startsWith('n:') && !key.startsWith('n:=')).map(([key]) => key));
   cached = { templates, own };
   return cached;

@@ -34,6 +34,14 @@ export type StoryConfig = {
   power: number;
   /** A link needs at least this many shared names, figures or dates, whatever the words say. */
   minSharedSpecific: number;
+  /**
+   * Publication dates are evidence too. Within `graceDays` of each other two
+   * dated articles' score is multiplied by `closeBoost` (reports of one event
+   * come out together); beyond, that is divided by 1 + (gap − graceDays) /
+   * `halvingDays`, so far-apart reports need more shared evidence. A pair with
+   * an undated article is scored on its content alone.
+   */
+  time: Readonly<{ graceDays: number; halvingDays: number; closeBoost: number }>;
 };
 
 export const STORY_CONFIG: Readonly<StoryConfig> = Object.freeze({
@@ -51,7 +59,8 @@ export const STORY_CONFIG: Readonly<StoryConfig> = Object.freeze({
   priorDocuments: 20,
   power: 1,
   minSharedSpecific: 2,
+  time: Object.freeze({ graceDays: 2, halvingDays: 5, closeBoost: 1.6 }),
 });
 
 /** Names the extraction and scoring rules: stored evidence of another version is recomputed. */
-export const STORIES_VERSION = 1;
+export const STORIES_VERSION = 2;

@@ -9,6 +9,7 @@ import { extractNames } from './extract-names';
 import { extractNumbers, type NumberWordReader } from './extract-numbers';
 import { FUNCTION_WORDS, foldWord, MONTHS, WEEKDAYS } from './lexicon';
 import { hasStemmer, stem } from './stem';
+import { isStopword } from './stopwords';
 import { asciiDigits, isCapitalised, tokenize } from './tokens';
 import type { ArticleEvidence, EvidenceItem, RawEvidence, StoryArticle } from './types';
 
@@ -49,12 +50,20 @@ export function extractEvidence(article: StoryArticle, options: ExtractOptions =
       if (token.script !== script || names.nameTokens.has(token.index) || isCapitalised(token.text)) continue;
       if (covered.some((c) => token.start >= c.start && token.start < c.end)) continue;
       const folded = foldWord(token.text);
-      if ((folded.match(/\p{L}/gu)?.length ?? 0) < MIN_TERM_LETTERS || FUNCTION_WORDS.has(folded) || MONTHS.has(folded) || WEEKDAYS.has(folded)) continue;
+      if (
+        (folded.match(/\p{L}/gu)?.length ?? 0) < MIN_TERM_LETTERS ||
+        FUNCTION_WORDS.has(folded) ||
+        isStopword(folded, language) ||
+        MONTHS.has(folded) ||
+        WEEKDAYS.has(folded)
+      )
+        continue;
       const stemmed = hasStemmer(language) ? stem(token.text.toLowerCase(), language) : folded;
       raw.push({ kind: 'term', key: `t:${language}:${foldWord(stemmed)}`, surface: token.text, offset: token.start });
     }
   }
-  return { id: article.id, language, items: collect(raw), spans: [...names.spans, ...arabic.spans] };
+  const published = article.publishedAt ? article.publishedAt.toISOString().slice(0, 10) : undefined;
+  return { id: article.id, language, ...(published ? { published } : {}), items: collect(raw), spans: [...names.spans, ...arabic.spans] };
 }
 
 /** One item per key: first surface, occurrence count, the spans a name key occurs in. */

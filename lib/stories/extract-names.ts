@@ -7,6 +7,7 @@ import { phoneticKey, toLatin } from './fold';
 import type { Span } from './extract-dates';
 import { FUNCTION_WORDS, foldWord, NAME_CONNECTORS, ORGANISATION_CUES, PERSON_TITLES, placeKindOf, WEEKDAYS } from './lexicon';
 import { stem } from './stem';
+import { isStopword } from './stopwords';
 import { isAcronym, isCapitalised, type Token } from './tokens';
 import type { EntityType, NameSpan, RawEvidence } from './types';
 
@@ -33,7 +34,7 @@ export function extractNames(text: string, tokens: readonly Token[], language: s
     const folded = foldWord(t.text);
     if (isAcronym(t.text)) return !FUNCTION_WORDS.has(folded) || t.text.length >= 3;
     if (covered.some((c) => t.start >= c.start && t.start < c.end)) return false;
-    return !FUNCTION_WORDS.has(folded) && !isTitle(folded) && !WEEKDAYS.has(folded);
+    return !FUNCTION_WORDS.has(folded) && !isStopword(folded, language) && !isTitle(folded) && !WEEKDAYS.has(folded);
   };
 
   for (let i = 0; i < tokens.length; i++) {
@@ -54,7 +55,9 @@ export function extractNames(text: string, tokens: readonly Token[], language: s
     let last = i;
     while (last - i < MAX_SPAN_TOKENS) {
       const next = tokens[last + 1];
-      if (next && !next.breakBefore && isNameWord(next) && !exonymAt(words, last + 1)) {
+      // A country after an organisation's cue word is part of its name: "Migración Colombia", "Bank of Russia" is not.
+      const inOrganisation = ORGANISATION_CUES.has(foldWord(tokens[last]?.text ?? ''));
+      if (next && !next.breakBefore && isNameWord(next) && (inOrganisation || !exonymAt(words, last + 1))) {
         last++;
         continue;
       }

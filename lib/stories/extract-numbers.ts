@@ -14,6 +14,12 @@ export type NumberWordReader = (text: string, language: string) => NumberWord[];
 const FIGURE = /(?<![\p{L}\p{N}@#_/.,])(\d{1,3}(?:[,.\u00A0\u202F ]\d{3})+(?![\d])|\d+)(?:[.,](\d+))?(?![\p{L}\d_])/gu;
 const AFTER = /^\s*(%|per ?cent\b|por cento\b|por ciento\b|процента\b|процент\w*|في المئة|بالمئة|\p{L}+\.?)/iu;
 
+// A measure or an age is not a count of the event: tonnes of cargo, kilometres away, a retirement age.
+const MEASURE_AFTER =
+  /^\s*(?:\p{L}+\s+)?(?:t\b|tonn?e?s?\b|tonnen\b|tonnellate\b|toneladas?\b|tonnes?\b|тонн\w*|тон(?:а|и|н)\w*|طن|أطنان|km\b|kms?\b|kilom\p{L}*|chilometri\b|quil[oô]metros?\b|kilómetros?\b|км\b|километр\w*|кілометр\w*|كم|كيلومتر\w*|miles?\b|metres?\b|meters?\b|metros?\b|mètres?\b|metr\w*\b|м\b|years? old\b|-year-old\b|ans\b|años\b|anos de idade\b|anni\b|jahre alt\b|jahren\b|yaşında\w*|лет\b|години\b|годин\w*|عاما|عامًا|سنة)/iu;
+const AGE_BEFORE =
+  /(?:\b(?:retirement |pension )?age (?:from|of|to)|\baged?|\bage of|\bâge de|\bedad de|\bidade de|\bet[àa] di|\balter von|\bвозраст\w*|\bвік\w*|\bwiek\w*|\byaş\w*|سن)\s*$/iu;
+
 export function extractNumbers(text: string, covered: readonly Span[], language: string, reader?: NumberWordReader): RawEvidence[] {
   const out: RawEvidence[] = [];
   for (const match of text.matchAll(FIGURE)) {
@@ -33,6 +39,7 @@ export function extractNumbers(text: string, covered: readonly Span[], language:
     if (next && (percent || scale !== undefined)) end += next[0].length;
 
     const surface = text.slice(start, end).trim();
+    if (!percent && (MEASURE_AFTER.test(text.slice(end, end + 30)) || AGE_BEFORE.test(text.slice(Math.max(0, start - 20), start)))) continue;
     if (!grouped && decimals === undefined && scale === undefined && !percent && /^(19|20)\d\d$/u.test(integer)) {
       out.push({ kind: 'date', key: `y:${integer}`, surface, offset: start });
       continue;

@@ -54,7 +54,17 @@ export function scorePair(a: ArticleEvidence, b: ArticleEvidence, options: Score
   const raw = massA > 0 && massB > 0 ? Math.min(1, total / Math.sqrt(massA * massB)) : 0;
   const specific = shared.filter((s) => s.kind === 'name' || s.kind === 'number' || (s.kind === 'date' && !s.keys[0]?.startsWith('y:'))).length;
   shared.sort((x, y) => y.weight - x.weight || (x.keys[0] ?? '').localeCompare(y.keys[0] ?? ''));
-  return { a: a.id, b: b.id, score: round(specific >= config.minSharedSpecific ? raw : 0), shared };
+  return { a: a.id, b: b.id, score: round(specific >= config.minSharedSpecific ? Math.min(1, raw * timeFactor(a.published, b.published, config)) : 0), shared };
+}
+
+const DAY_MS = 86_400_000;
+
+/** 1 when either date is unknown; `closeBoost` within the grace days, then falling with the gap: far-apart reports need more shared evidence. */
+export function timeFactor(a: string | undefined, b: string | undefined, config: StoryConfig = STORY_CONFIG): number {
+  if (a === undefined || b === undefined) return 1;
+  const gap = Math.abs(Date.parse(a) - Date.parse(b)) / DAY_MS;
+  if (!Number.isFinite(gap)) return 1;
+  return config.time.closeBoost / (1 + Math.max(0, gap - config.time.graceDays) / config.time.halvingDays);
 }
 
 const TASHKEEL = /[\u064B-\u065F\u0670\u0640]/gu;

@@ -8,6 +8,8 @@ export type StoryArticle = {
   body: string;
   /** ISO 639-1, as detected at import: chooses the stemmer. */
   language: string;
+  /** When it was published; null or absent when unknown (never the import time). */
+  publishedAt?: Date | null;
 };
 
 export type EntityType = 'person' | 'place' | 'organisation' | 'name';
@@ -64,6 +66,8 @@ export type NameSpan = {
 export type ArticleEvidence = {
   id: string;
   language: string;
+  /** The UTC day it was published (YYYY-MM-DD); absent when unknown. */
+  published?: string;
   /** Sorted by key. */
   items: EvidenceItem[];
   spans: NameSpan[];

@@ -11,6 +11,7 @@ const entityType = z.enum(['person', 'place', 'organisation', 'name']);
 const evidenceSchema = z.object({
   id: z.string(),
   language: z.string(),
+  published: z.iso.date().optional(),
   items: z.array(
     z.object({
       kind: z.enum(['name', 'number', 'date', 'weekday', 'term']),
@@ -29,9 +30,10 @@ const evidenceSchema = z.object({
 export function parseStoredEvidence(value: unknown): ArticleEvidence | null {
   const parsed = evidenceSchema.safeParse(value);
   if (!parsed.success) return null;
-  const { items, spans, ...rest } = parsed.data;
+  const { items, spans, published, ...rest } = parsed.data;
   return {
     ...rest,
+    ...(published !== undefined ? { published } : {}),
     items: items.map(({ entityType: type, candidate, ...item }) => ({ ...item, ...(type ? { entityType: type } : {}), ...(candidate ? { candidate } : {}) })),
     spans: spans.map(({ placeKind, ...span }) => ({ ...span, ...(placeKind !== undefined ? { placeKind } : {}) })),
   };
