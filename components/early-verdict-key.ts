@@ -2,9 +2,11 @@
 
 // A 1 / 2 / 3 pressed while a claim page is still on its way (the verdict
 // panel's own listener is not there yet) is held by the desk's layout, which
-// listens from the start, and taken by the panel when it is ready. A key held
-// longer than this was not meant for the claim that opens later.
-const HOLD_MS = 4000;
+// listens from the start, and taken by the panel when it is ready. Keys are
+// held only on the way to a claim page (global-shortcuts.tsx); one held longer
+// than a navigation may take (navigation-progress.tsx gives up after 30 s) was
+// not meant for a later claim.
+const HOLD_MS = 30_000;
 export const VERDICT_KEYS = { '1': 'verified', '2': 'disputed', '3': 'outdated' } as const;
 export type VerdictKey = keyof typeof VERDICT_KEYS;
 

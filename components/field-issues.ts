@@ -36,5 +36,7 @@ export function verdictErrors(error: ApiError, rowOf: readonly number[]): { mess
   const moved = { ...error, issues };
   const fields = fieldErrors(moved);
   const shown = Object.keys(fields).filter((p) => p === 'reason' || /^evidence\.\d+\.url$/.test(p));
-  return { message: formErrorOf(moved, shown), fields };
+  // The verdict forms show this sentence under their fields, beside the save button.
+  const message = formErrorOf(moved, shown);
+  return { message: message === 'Check the fields marked below.' ? 'Check the fields marked above.' : message, fields };
 }

@@ -7,15 +7,17 @@
 // hydrates first, so a j pressed as soon as the desk says it is ready is never
 // lost to a page whose own script has not run yet. They read the links from the
 // DOM as it is, which server-rendered rows already fill.
-import { useDeskRouter } from '@/components/navigation-progress';
+import { pendingPath, useDeskRouter } from '@/components/navigation-progress';
 import { useEffect, useRef, useState } from 'react';
 import { useShortcuts } from './use-shortcuts';
 import { type VerdictKey, holdVerdictKey } from './early-verdict-key';
 
 // The verdict panel, once its own 1 / 2 / 3 listener is live (verdict-panel.tsx).
 const panelReady = () => document.querySelector('[data-testid="verdict-panel"][data-shortcuts="ready"]') !== null;
+// Held only for a claim page: the one on its way, or the one shown while it hydrates.
 const holdUnlessReady = (key: VerdictKey) => () => {
-  if (!panelReady()) holdVerdictKey(key);
+  if (panelReady()) return;
+  if ((pendingPath() ?? location.pathname).startsWith('/claims/')) holdVerdictKey(key);
 };
 
 /** Focuses the claim link `delta` away from the focused one (the first or last when none is). */

@@ -42,6 +42,11 @@ export function navigationStarted(href: string) {
   emit();
 }
 
+/** The path (and query) a navigation under way goes to, if any. */
+export function pendingPath(): string | null {
+  return pending === null ? null : pending.slice(pending.indexOf(' ') + 1);
+}
+
 function navigationEnded() {
   if (pending === null) return;
   pending = null;

@@ -75,7 +75,7 @@ test('a verdict key pressed while the claim opens is taken, errors sit by their 
   // Errors are sentences beside their fields, without field paths.
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('verdict-reason-error')).toHaveText('Give a reason for the verdict.');
-  await expect(page.getByTestId('verdict-error')).toHaveText('Check the fields marked below.');
+  await expect(page.getByTestId('verdict-error')).toHaveText('Check the fields marked above.');
   await expect(page.getByRole('textbox', { name: /Reason/ })).toHaveAttribute('aria-invalid', 'true');
   const size = page.viewportSize();
   for (const width of [1440, 390]) {

@@ -18,7 +18,7 @@ const invalid = (issues: { path: string; message: string }[]): ApiError => ({
 describe('verdict form errors', () => {
   it('field issues stay beside their fields, and the form says so in plain words', () => {
     const { message, fields } = verdictErrors(invalid([{ path: 'reason', message: 'Give a reason for this verdict.' }]), []);
-    expect(message).toBe('Check the fields marked below.');
+    expect(message).toBe('Check the fields marked above.');
     expect(fields).toEqual({ reason: 'Give a reason for this verdict.' });
   });
 
@@ -34,7 +34,7 @@ describe('verdict form errors', () => {
     ]);
     const { message, fields } = verdictErrors(invalid([{ path: 'evidence.1.url', message: 'Evidence links must be http or https.' }]), rowOf);
     expect(fields).toEqual({ 'evidence.2.url': 'Evidence links must be http or https.' });
-    expect(message).toBe('Check the fields marked below.');
+    expect(message).toBe('Check the fields marked above.');
   });
 
   it('an issue no field shows is its own sentence, never "path: message"', () => {
@@ -56,7 +56,7 @@ describe('a verdict key pressed before the panel listens', () => {
   it('is dropped when it is older than a page load', () => {
     vi.useFakeTimers();
     holdVerdictKey('1');
-    vi.advanceTimersByTime(5000);
+    vi.advanceTimersByTime(31_000);
     expect(takeVerdictKey()).toBeNull();
   });
 });
