@@ -9,7 +9,9 @@ import type { ClaimDetail } from '@/lib/validation/claims';
 import { isHttpUrl } from '@/lib/validation/http-url';
 import { VisibleText } from '@/components/visible-text';
 
-type Props = { claim: Pick<ClaimDetail, 'outlet' | 'byline' | 'publishedAt' | 'createdAt' | 'articleUrl' | 'language' | 'languageConfidence' | 'languageFrom'> };
+type Props = {
+  claim: Pick<ClaimDetail, 'outlet' | 'byline' | 'publishedAt' | 'createdAt' | 'articleUrl' | 'language' | 'languageConfidence' | 'languageFrom'>;
+};
 
 export function ClaimMeta({ claim }: Props) {
   const parts: React.ReactNode[] = [];
