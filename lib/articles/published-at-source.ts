@@ -1,4 +1,5 @@
 // Names where a stored published date came from, for the claims.published_at_source column.
+import 'server-only';
 import type { ImportSourceKind, PublishedAtSource } from '../validation/articles';
 import type { PreparedArticle } from './prepare-article';
 
