@@ -205,7 +205,7 @@ function ArticleFacts({ id, item, batch, busy, onChange }: { id: string; item: I
               maxLength={maxLength}
               disabled={busy}
               dir={type === 'text' ? 'auto' : 'ltr'}
-              placeholder={fromBatch || (field === 'publishedAt' ? '' : 'Not given')}
+              placeholder={fromBatch || undefined}
               onChange={(e) => onChange(item.key, { [field]: e.target.value })}
               aria-describedby={`${id}-${field}-note`}
               className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
