@@ -42,11 +42,6 @@ export function formatDate(iso: string): string {
   return dayFormat().format(new Date(iso));
 }
 
-/** An article's day: its published date, or "date unknown, imported <day>" when it gave none. */
-export function articleDay(publishedAt: string | null, importedAt: string): string {
-  return publishedAt ? formatDate(publishedAt) : `date unknown, imported ${formatDate(importedAt)}`;
-}
-
 export function formatDateTime(iso: string): string {
   return dateTimeFormat().format(new Date(iso)) + ' UTC';
 }
