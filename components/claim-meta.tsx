@@ -9,7 +9,9 @@ import type { ClaimDetail } from '@/lib/validation/claims';
 import { isHttpUrl } from '@/lib/validation/http-url';
 import { VisibleText } from '@/components/visible-text';
 
-type Props = { claim: Pick<ClaimDetail, 'outlet' | 'byline' | 'publishedAt' | 'articleUrl' | 'language' | 'languageConfidence' | 'languageFrom'> };
+type Props = {
+  claim: Pick<ClaimDetail, 'outlet' | 'byline' | 'publishedAt' | 'createdAt' | 'articleUrl' | 'language' | 'languageConfidence' | 'languageFrom'>;
+};
 
 export function ClaimMeta({ claim }: Props) {
   const parts: React.ReactNode[] = [];
@@ -33,6 +35,12 @@ export function ClaimMeta({ claim }: Props) {
         <time dateTime={claim.publishedAt} title={formatDateTime(claim.publishedAt)}>
           {formatDate(claim.publishedAt)}
         </time>
+      </span>,
+    );
+  else
+    parts.push(
+      <span key="published" data-testid="date-unknown">
+        Date unknown, imported <time dateTime={claim.createdAt}>{formatDate(claim.createdAt)}</time>
       </span>,
     );
   if (claim.articleUrl && isHttpUrl(claim.articleUrl))

@@ -123,7 +123,17 @@ test('an editor previews and imports uploaded and pasted articles; a reviewer se
   const pasted = card(/Pasted: /);
   await expect(pasted.getByLabel('Language')).toHaveValue('es');
   await expect(pasted.getByTestId('preview-language')).toContainText('Spanish: as you gave it');
-  await expect(pasted.getByText('Diario de la Sierra · published 2026-08-14')).toBeVisible();
+  await expect(pasted.getByLabel('Outlet', { exact: true })).toHaveValue('Diario de la Sierra');
+  await expect(pasted.getByLabel('Published date', { exact: true })).toHaveValue('2026-08-14');
+
+  // Outlet, address and date: the batch's fill the articles that have none, an article's own wins.
+  const batch = editor.getByTestId('batch-fields');
+  await batch.getByLabel('Outlet').fill('Eastgate Courier');
+  await batch.getByLabel('Published date').fill('2026-08-10');
+  await expect(english.getByTestId('article-facts')).toContainText('From the batch: 2026-08-10');
+  await expect(english.getByTestId('article-facts')).toContainText('From the batch: Eastgate Courier');
+  await arabic.getByLabel('Published date', { exact: true }).fill('2026-08-12');
+  await expect(pasted.getByTestId('article-facts')).not.toContainText('From the batch');
   await screenshots(editor, 'preview');
 
   await editor.getByRole('button', { name: 'Import 3 articles' }).click();
@@ -164,9 +174,15 @@ test('an editor previews and imports uploaded and pasted articles; a reviewer se
   // The claim page shows what the editor corrected and the Arabic claim's language.
   await editor.getByRole('link', { name: corrected }).click();
   await expect(editor.getByRole('heading', { level: 1 })).toHaveText(corrected);
+  await expect(editor.getByTestId('claim-meta')).toContainText('Eastgate Courier');
+  await expect(editor.getByTestId('claim-meta')).toContainText('Published 10 Aug 2026');
   await editor.goto(`/claims/${created[0]}`);
   await expect(editor.getByTestId('claim-language')).toContainText('Arabic');
   await expect(editor.getByTestId('claim-origin')).toHaveText('desalination-ar.txt');
+  await expect(editor.getByTestId('claim-meta')).toContainText('Published 12 Aug 2026');
+  await editor.goto(`/claims/${created[2]}`);
+  await expect(editor.getByTestId('claim-meta')).toContainText('Diario de la Sierra');
+  await expect(editor.getByTestId('claim-meta')).toContainText('Published 14 Aug 2026');
 });
 
 test('a viewer gets no Add articles link, and the page and the API refuse them', async ({ page }) => {

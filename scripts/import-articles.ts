@@ -72,6 +72,7 @@ async function run(a: CliArgs, databaseUrl: string): Promise<number> {
         actor,
         allowNearDuplicates: a.allowNearDuplicates,
         dryRun: a.dryRun,
+        defaults: a.defaults,
         stopRequested: () => stopRequested,
         onResult: (result, t) => {
           const line = describeResult(result, { dryRun: a.dryRun, claimUrl });

@@ -10,7 +10,8 @@ import { articleImportResponseSchema } from '@/lib/validation/articles';
 import { postWithProgress } from '../upload-client';
 import { ArticleCard } from './article-card';
 import { type AddSources, ArticleSources } from './article-sources';
-import { inParallel, type Item, MAX_FILES, newItem, requestBody, willImport } from './import-items';
+import { type BatchValues, foundValues, inParallel, type Item, MAX_FILES, NO_BATCH_VALUES, newItem, requestBody, willImport } from './import-items';
+import { BatchFields } from './batch-fields';
 import { ImportSummary } from './import-summary';
 import { OutcomeList } from './outcome-list';
 
@@ -23,6 +24,7 @@ export function AddArticles() {
   const [items, setItems] = useState<Item[]>([]);
   const [stage, setStage] = useState<Stage>('compose');
   const [previewing, setPreviewing] = useState(false);
+  const [batch, setBatch] = useState<BatchValues>(NO_BATCH_VALUES);
   const controllers = useRef(new Map<string, AbortController>());
   const update = (key: string, patch: Patch) => setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i)));
 
@@ -40,7 +42,7 @@ export function AddArticles() {
     controllers.current.set(item.key, controller);
     update(item.key, { phase: preview ? 'previewing' : 'importing', progress: 0, error: null, failedAt: null });
     const res = await postWithProgress<unknown>('/api/articles', {
-      body: requestBody(item, preview),
+      body: requestBody(item, preview, batch),
       signal: controller.signal,
       onProgress: (progress) => update(item.key, { progress }),
     });
@@ -52,7 +54,13 @@ export function AddArticles() {
     const outcome = articleImportResponseSchema.safeParse(res.data).data?.results[0];
     if (!outcome) update(item.key, { phase: 'failed', error: UNREADABLE, failedAt: preview ? 'preview' : 'import' });
     else if (preview)
-      update(item.key, { phase: 'previewed', preview: outcome, title: outcome.article?.title ?? '', language: outcome.article?.language ?? '' });
+      update(item.key, {
+        phase: 'previewed',
+        preview: outcome,
+        title: outcome.article?.title ?? '',
+        language: outcome.article?.language ?? '',
+        ...foundValues(outcome.article),
+      });
     else update(item.key, { phase: 'done', result: outcome });
   }
 
@@ -87,6 +95,7 @@ export function AddArticles() {
   function startOver() {
     for (const c of controllers.current.values()) c.abort();
     setItems([]);
+    setBatch(NO_BATCH_VALUES);
     setStage('compose');
   }
 
@@ -149,11 +158,14 @@ export function AddArticles() {
               No articles chosen yet. Upload files, paste text or give an address above; each one is previewed before anything is written.
             </p>
           ) : (
-            <ul className="space-y-3" aria-label="Articles to add">
-              {items.map((item) => (
-                <ArticleCard key={item.key} item={item} busy={busy} onChange={update} onRemove={remove} onRetry={retry} />
-              ))}
-            </ul>
+            <>
+              <BatchFields values={batch} disabled={busy} onChange={setBatch} />
+              <ul className="space-y-3" aria-label="Articles to add">
+                {items.map((item) => (
+                  <ArticleCard key={item.key} item={item} batch={batch} busy={busy} onChange={update} onRemove={remove} onRetry={retry} />
+                ))}
+              </ul>
+            </>
           )}
           {items.length > 0 && (
             <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">

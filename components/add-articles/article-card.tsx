@@ -9,21 +9,22 @@ import { excerptAfterTitle } from '@/lib/utils/excerpt';
 import { languageOptions } from '@/lib/utils/languages';
 import { textDirection } from '@/lib/utils/text-direction';
 import type { ArticleImportOutcome } from '@/lib/validation/articles';
-import type { Item } from './import-items';
+import type { BatchValues, Item } from './import-items';
 import { ClaimLink, formatBytes, percent, SendProgress, StateBadge } from './parts';
 import { VisibleText } from '@/components/visible-text';
 
 type Props = {
   item: Item;
+  batch: BatchValues;
   busy: boolean;
-  onChange: (key: string, patch: Partial<Pick<Item, 'title' | 'language' | 'confirmNearDuplicate'>>) => void;
+  onChange: (key: string, patch: Partial<Pick<Item, 'title' | 'language' | 'outlet' | 'url' | 'publishedAt' | 'confirmNearDuplicate'>>) => void;
   onRemove: (key: string) => void;
   onRetry: (key: string) => void;
 };
 
 const KIND = { file: 'File', paste: 'Paste', url: 'URL' } as const;
 
-export function ArticleCard({ item, busy, onChange, onRemove, onRetry }: Props) {
+export function ArticleCard({ item, batch, busy, onChange, onRemove, onRetry }: Props) {
   const { preview } = item;
   const inFlight = item.phase === 'previewing' || item.phase === 'importing';
   return (
@@ -60,12 +61,18 @@ export function ArticleCard({ item, busy, onChange, onRemove, onRetry }: Props) 
           </button>
         </div>
       )}
-      {preview && item.phase !== 'failed' && <PreviewBody item={item} preview={preview} busy={busy} onChange={onChange} />}
+      {preview && item.phase !== 'failed' && <PreviewBody item={item} batch={batch} preview={preview} busy={busy} onChange={onChange} />}
     </li>
   );
 }
 
-function PreviewBody({ item, preview, busy, onChange }: { item: Item; preview: ArticleImportOutcome; busy: boolean } & Pick<Props, 'onChange'>) {
+function PreviewBody({
+  item,
+  batch,
+  preview,
+  busy,
+  onChange,
+}: { item: Item; batch: BatchValues; preview: ArticleImportOutcome; busy: boolean } & Pick<Props, 'onChange'>) {
   const id = useId();
   const { article } = preview;
   if (preview.outcome === 'refused' || !article) {
@@ -111,6 +118,7 @@ function PreviewBody({ item, preview, busy, onChange }: { item: Item; preview: A
         </div>
         <LanguageField id={`${id}-lang`} value={language} detected={article} disabled={busy} onChange={(code) => onChange(item.key, { language: code })} />
       </div>
+      <ArticleFacts id={id} item={item} batch={batch} busy={busy} onChange={onChange} />
 
       <blockquote
         dir={dir}
@@ -127,9 +135,7 @@ function PreviewBody({ item, preview, busy, onChange }: { item: Item; preview: A
       </blockquote>
       <p className="text-xs text-slate-600">
         {[
-          article.outlet,
           article.byline,
-          article.publishedAt && `published ${article.publishedAt.slice(0, 10)}`,
           `${article.bodyLength.toLocaleString('en')} characters`,
           article.encoding && article.encoding !== 'utf-8' && `read as ${article.encoding}`,
         ]
@@ -173,6 +179,44 @@ function PreviewBody({ item, preview, busy, onChange }: { item: Item; preview: A
           </label>
         </div>
       )}
+    </div>
+  );
+}
+
+/** Outlet, original address and published day of one article; blank ones show the batch's value they will take. */
+function ArticleFacts({ id, item, batch, busy, onChange }: { id: string; item: Item; batch: BatchValues; busy: boolean } & Pick<Props, 'onChange'>) {
+  const fields = [
+    { field: 'outlet', label: 'Outlet', type: 'text', maxLength: 200 },
+    { field: 'url', label: 'Original URL', type: 'url', maxLength: 2000 },
+    { field: 'publishedAt', label: 'Published date', type: 'date', maxLength: undefined },
+  ] as const;
+  return (
+    <div className="grid gap-3 sm:grid-cols-3" data-testid="article-facts">
+      {fields.map(({ field, label, type, maxLength }) => {
+        const fromBatch = item[field] === '' ? batch[field].trim() : '';
+        return (
+          <div key={field} className="min-w-0">
+            <label htmlFor={`${id}-${field}`} className="block text-xs font-medium text-slate-600">
+              {label}
+            </label>
+            <input
+              id={`${id}-${field}`}
+              type={type}
+              value={item[field]}
+              maxLength={maxLength}
+              disabled={busy}
+              dir={type === 'text' ? 'auto' : 'ltr'}
+              placeholder={fromBatch || undefined}
+              onChange={(e) => onChange(item.key, { [field]: e.target.value })}
+              aria-describedby={`${id}-${field}-note`}
+              className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
+            />
+            <p id={`${id}-${field}-note`} className="mt-1 text-xs text-slate-600">
+              {fromBatch ? `From the batch: ${fromBatch}` : item[field] ? '' : field === 'publishedAt' ? 'Not given: shown as “date unknown”' : 'Not given'}
+            </p>
+          </div>
+        );
+      })}
     </div>
   );
 }

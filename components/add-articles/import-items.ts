@@ -34,8 +34,21 @@ export type Item = {
   /** What the importer corrected in the preview ('' = as detected). */
   title: string;
   language: string;
+  /** Outlet, original address and published day (YYYY-MM-DD) as the preview found them, then as the importer edits them; '' = none. */
+  outlet: string;
+  url: string;
+  publishedAt: string;
   confirmNearDuplicate: boolean;
 };
+
+/** Values for the whole batch: each fills the articles that have none of their own. */
+export type BatchValues = { outlet: string; url: string; publishedAt: string };
+export const NO_BATCH_VALUES: BatchValues = { outlet: '', url: '', publishedAt: '' };
+
+/** The article's own values as its preview found them, to start its fields from. */
+export function foundValues(article: ArticleImportOutcome['article']): BatchValues {
+  return { outlet: article?.outlet ?? '', url: article?.articleUrl ?? '', publishedAt: article?.publishedAt?.slice(0, 10) ?? '' };
+}
 
 export const ACCEPTED_EXTENSIONS = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`);
 /** The issue's batch: up to 50 files (and pastes and addresses) at a time, as the API takes in one request. */
@@ -58,6 +71,7 @@ export function newItem(source: ItemSource, label: string): Item {
     failedAt: null,
     title: '',
     language: '',
+    ...NO_BATCH_VALUES,
     confirmNearDuplicate: false,
   };
 }
@@ -72,20 +86,36 @@ export function fileProblem(file: File): string | null {
   return null;
 }
 
-/** What the importer changed in the preview, as overrides on top of what the paste stated. */
-function corrections(item: Item): ArticleOverrides {
+/**
+ * What the importer changed in the preview, as overrides on top of what the paste stated.
+ * Outlet, address and date: the article's own edit, else the batch's value when the article has none.
+ */
+export function corrections(item: Item, batch: BatchValues = NO_BATCH_VALUES): ArticleOverrides {
   const article = item.preview?.article;
   const out: ArticleOverrides = {};
+  if (!article) return out;
   const title = item.title.trim();
-  if (article && title && title !== article.title) out.headline = title;
-  if (article && item.language && item.language !== article.language) out.language = item.language;
+  if (title && title !== article.title) out.headline = title;
+  if (item.language && item.language !== article.language) out.language = item.language;
+  const found = foundValues(article);
+  const pick = (field: keyof BatchValues) => {
+    const own = item[field].trim();
+    if (own) return own === found[field] ? undefined : own;
+    return found[field] ? undefined : batch[field].trim() || undefined;
+  };
+  const outlet = pick('outlet');
+  const url = pick('url');
+  const publishedAt = pick('publishedAt');
+  if (outlet) out.outlet = outlet;
+  if (url) out.url = url;
+  if (publishedAt) out.publishedAt = publishedAt;
   return out;
 }
 
 /** The request body for this item: a preview, or the import with the importer's corrections. */
-export function requestBody(item: Item, preview: boolean): FormData | object {
+export function requestBody(item: Item, preview: boolean, batch: BatchValues = NO_BATCH_VALUES): FormData | object {
   const confirm = !preview && item.confirmNearDuplicate;
-  const fixes = preview ? {} : corrections(item);
+  const fixes = preview ? {} : corrections(item, batch);
   const { source } = item;
   if (source.kind === 'file') {
     const form = new FormData();

@@ -104,3 +104,31 @@ export function sourceColours(sources: string[]): Map<string, string> {
   for (const s of sources) if (!out.has(s)) out.set(s, SOURCE_COLOURS[next++ % SOURCE_COLOURS.length] ?? '#374151');
   return out;
 }
+
+const graphemes = lazy(() => new Intl.Segmenter('en', { granularity: 'grapheme' }));
+/** Roughly how wide a tick label draws: ~0.6 em per character (grapheme) in the chart's sans-serif face. */
+export const labelWidth = (label: string, fontSize: number) => Array.from(graphemes().segment(label)).length * fontSize * 0.6;
+
+/**
+ * The ticks that fit along an axis `width` pixels long without overlapping, the
+ * first and last kept: a label is dropped when it would touch the one before it
+ * (at 390 px, a week of days or a dozen outlets cannot all be written).
+ */
+export function visibleTicks<T extends { at: number; label: string }>(ticks: readonly T[], width: number, fontSize: number, gap = 6): T[] {
+  const sorted = [...ticks].sort((a, b) => a.at - b.at);
+  const extent = (t: T) => {
+    const half = labelWidth(t.label, fontSize) / 2;
+    return [t.at * width - half, t.at * width + half] as const;
+  };
+  const last = sorted.at(-1);
+  const kept: T[] = [];
+  for (const t of sorted) {
+    const [start, end] = extent(t);
+    const before = kept.at(-1);
+    if (before && start < extent(before)[1] + gap) continue;
+    // Leave room for the last tick, which is always written.
+    if (last && t !== last && end + gap > extent(last)[0] && sorted.length > 1) continue;
+    kept.push(t);
+  }
+  return kept;
+}

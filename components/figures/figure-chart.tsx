@@ -12,7 +12,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { STATUS_LABELS } from '@/lib/utils/status-labels';
 import type { FigureDto, FigureGroup } from '@/lib/validation/figures';
 import { ChartMark as Mark } from './chart-mark';
-import { valueScale, xLayout } from './chart-scales';
+import { valueScale, visibleTicks, xLayout } from './chart-scales';
 import { figureBounds, figureLabel, formatNumber, sourceOf, UNATTRIBUTED, valueText, whenText } from './figure-text';
 
 type Props = {
@@ -119,8 +119,16 @@ export function FigureChart({ group, figures, colours, keyOf, onPick, total }: P
               {scale.log ? 'value (log scale)' : 'value'}
             </text>
             <line x1={left} x2={width - M.right} y1={bottom} y2={bottom} stroke="#94A3B8" />
-            {x.ticks.map((t, i) => (
-              <text key={`${t.label}-${i}`} x={left + t.at * plotW} y={bottom + 16} textAnchor="middle" fontSize={phone ? 10 : 11} fill="#475569">
+            {visibleTicks(x.ticks, plotW, phone ? 10 : 11).map((t, i) => (
+              <text
+                key={`${t.label}-${i}`}
+                x={left + t.at * plotW}
+                y={bottom + 16}
+                textAnchor="middle"
+                fontSize={phone ? 10 : 11}
+                fill="#475569"
+                data-testid="x-tick"
+              >
                 {t.label}
               </text>
             ))}

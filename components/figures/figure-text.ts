@@ -47,13 +47,15 @@ export function whenText(f: FigureDto): string {
   if (f.time.text && f.time.date) return `${f.time.text} (${formatDate(f.time.date)})`;
   if (f.time.text) return f.time.text;
   if (f.time.date) return formatDate(f.time.date);
-  return f.article.publishedAt ? `published ${formatDate(f.article.publishedAt)}` : 'No time given';
+  return f.article.publishedAt ? `published ${formatDate(f.article.publishedAt)}` : 'date unknown';
 }
 
 /** A one-line label: "567, Migración Colombia, 23 Feb 2019, El Tiempo (es)". */
 export function figureLabel(f: FigureDto): string {
   const day = dayOf(f);
-  return [describeFigure(f), sourceOf(f), day ? formatDate(day) : null, `${f.article.outlet ?? 'article'} (${f.article.language})`].filter(Boolean).join(', ');
+  return [describeFigure(f), sourceOf(f), day ? formatDate(day) : 'date unknown', `${f.article.outlet ?? f.article.title} (${f.article.language})`]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The lowest and highest number a figure names, for axes. */

@@ -11,6 +11,7 @@ type Props = {
   title: string;
   language: string;
   outlet?: string | null;
+  /** Null: the article gave no date, and the row says so; undefined: the date is not shown. */
   publishedAt?: string | null;
   /** Two lines at most (a narrow column); the whole title is the link's tooltip. */
   clamp?: boolean;
@@ -31,10 +32,10 @@ export function ArticleTitle({ claimId, title, language, outlet, publishedAt, cl
         </Link>
         <HiddenCharactersBadge title={title} />
       </div>
-      {(outlet || publishedAt || children) && (
+      {(outlet || publishedAt !== undefined || children) && (
         <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
           {outlet && <bdi lang={language}>{outlet}</bdi>}
-          {publishedAt && <time dateTime={publishedAt}>{formatDate(publishedAt)}</time>}
+          {publishedAt ? <time dateTime={publishedAt}>{formatDate(publishedAt)}</time> : publishedAt === null && <span>date unknown</span>}
           {children}
         </div>
       )}

@@ -1,6 +1,8 @@
-// Derives a display title from raw article text: the headline line if there is one, else the first sentence.
+// Derives a display title from raw article text: the headline line if there is one, else the first sentence,
+// past datelines, credits, bare dates and lone place names (lib/articles/title-lines.ts).
 
 import 'server-only';
+import { isNotTitle, stripDateline } from './title-lines';
 
 /** Longest first line that can still pass as a headline. */
 const HEADLINE_MAX_LENGTH = 160;
@@ -88,18 +90,26 @@ const ABBREVIATIONS = new Set([
  * Returns '' for text without a letter or digit.
  */
 export function deriveTitle(text: string): string {
-  const lines = text.split(/\r?\n/u);
-  // Separator lines ("***", "—") carry no words and can't be a title.
-  const firstIndex = lines.findIndex((line) => /[\p{L}\p{N}]/u.test(line));
-  if (firstIndex === -1) return '';
+  const lines = text
+    .split(/\r?\n/u)
+    .map(collapseWhitespace)
+    // Separator lines ("***", "—") carry no words and can't be a title.
+    .filter((line) => /[\p{L}\p{N}]/u.test(line));
+  if (lines.length === 0) return '';
 
-  const firstLine = collapseWhitespace(lines[firstIndex] ?? '');
-  const hasMoreContent = lines.slice(firstIndex + 1).some((line) => line.trim() !== '');
+  // Datelines, credits, bare dates and lone place names open many articles: the title is the next real line.
+  for (const [i, raw] of lines.entries()) {
+    const line = stripDateline(raw);
+    if (!/[\p{L}\p{N}]/u.test(line) || isNotTitle(line)) continue;
+    return titleFrom(line, i < lines.length - 1);
+  }
+  return titleFrom(lines[0] ?? '', lines.length > 1);
+}
 
-  if (hasMoreContent && isHeadline(firstLine)) return firstLine;
-
+function titleFrom(line: string, hasMoreContent: boolean): string {
+  if (hasMoreContent && isHeadline(line)) return line;
   // Scraped articles put one paragraph per line, so a sentence never crosses a line break.
-  return shorten(stripFinalPunctuation(firstSentence(firstLine)), TITLE_MAX_LENGTH);
+  return shorten(stripFinalPunctuation(firstSentence(line)), TITLE_MAX_LENGTH);
 }
 
 function collapseWhitespace(text: string): string {

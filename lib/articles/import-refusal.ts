@@ -15,6 +15,8 @@ export const IMPORT_REFUSAL_REASONS = [
   'unsupported_type',
   'no_article',
   'invalid_name',
+  // The import CLI's front-matter block (lib/articles/front-matter.ts).
+  'bad_front_matter',
   // Pages too costly to read (finding 1 of issue 29): bounded before parsing, or out of time or memory.
   'too_deep',
   'too_many_elements',

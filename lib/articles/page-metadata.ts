@@ -60,7 +60,9 @@ export function readPageMetadata(doc: QueryRoot): PageMetadata {
     date(ld ? text(ld.datePublished) : null) ??
     date(meta('meta[property="article:published_time"]')) ??
     date(meta('meta[itemprop="datePublished"]')) ??
-    date(meta('meta[name="date"]') ?? meta('meta[name="pubdate"]') ?? meta('meta[name="publishdate"]'));
+    date(meta('meta[name="date"]') ?? meta('meta[name="pubdate"]') ?? meta('meta[name="publishdate"]')) ??
+    // A page without date metadata often still marks its dateline: the article's first <time datetime>.
+    date(doc.querySelector('article time[datetime], time[pubdate][datetime], time[datetime]')?.getAttribute('datetime') ?? null);
   const language =
     languageCode(ld ? (text(ld.inLanguage) ?? names(ld.inLanguage)) : null) ??
     languageCode(html?.getAttribute('lang') ?? null) ??

@@ -51,6 +51,8 @@ export type PreparedArticle = {
   byline: string | null;
   articleUrl: string | null;
   publishedAt: Date | null;
+  /** Who gave publishedAt: the importer's correction, the page's metadata, or nobody (null date). */
+  publishedAtFrom: 'override' | 'page' | null;
   /** sha256 hex of the stored text (body + boilerplate), as for seed files. */
   contentHash: string;
   searchText: string;
@@ -114,12 +116,17 @@ export function prepareArticle(options: PrepareArticleOptions): PreparedArticle 
     outlet: overrides.outlet ?? page?.outlet ?? null,
     byline: page?.byline ?? null,
     articleUrl: overrides.url ?? page?.url ?? options.fetchedUrl ?? null,
-    publishedAt: overrides.publishedAt ? new Date(overrides.publishedAt) : (page?.publishedAt ?? null),
+    ...publishedDate(overrides.publishedAt, page?.publishedAt ?? null),
     contentHash: sha256(stored),
     searchText: normalizeForSearch(`${title} ${body}`),
     fingerprint: fingerprint(body),
     source: { format, encoding, byteLength: original.length, sha256: sha256(original), original },
   };
+}
+
+function publishedDate(override: string | undefined, fromPage: Date | null): Pick<PreparedArticle, 'publishedAt' | 'publishedAtFrom'> {
+  if (override) return { publishedAt: new Date(override), publishedAtFrom: 'override' };
+  return fromPage ? { publishedAt: fromPage, publishedAtFrom: 'page' } : { publishedAt: null, publishedAtFrom: null };
 }
 
 type Content = { text: string; format: ArticleFormat; encoding: string; original: Uint8Array };

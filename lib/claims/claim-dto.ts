@@ -5,6 +5,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { textDirection } from '../utils/text-direction';
 import { type ClaimDetail, LANGUAGE_SOURCES } from '../validation/claims';
 import { parseStoredEvidence } from '../validation/verdicts';
+import { publishedAtSourceSchema } from '../validation/articles';
 import { toClaimSummary } from '../dto/claim-summary';
 
 // The summary lives below lib/claims and lib/stories (lib/dto/claim-summary.ts); its importers find it here too.
@@ -51,6 +52,7 @@ export function toClaimDetail(c: DetailRow): ClaimDetail {
     byline: c.byline,
     articleUrl: c.articleUrl,
     publishedAt: c.publishedAt?.toISOString() ?? null,
+    publishedAtSource: publishedAtSourceSchema.catch('import').parse(c.publishedAtSource),
     nearDuplicateOf: nearDuplicateOf(c),
     reason: c.reason,
     evidence: parseStoredEvidence(c.evidence),

@@ -21,6 +21,7 @@ import { importRefusal } from '../articles/import-refusal';
 import { seedSourceKey } from '../articles/parse-article';
 import type { ImportContent, PreparedArticle } from '../articles/prepare-article';
 import { prepareArticleIsolated } from '../articles/prepare-article-isolated';
+import { publishedAtSource } from '../articles/published-at-source';
 import { groupArticle, type GroupArticleResult } from '../stories/desk/group-on-import';
 import { lockStories } from '../stories/desk/lock';
 import { extractClaimFigures, type ExtractClaimFiguresResult } from '../figures/desk/reextract';
@@ -163,7 +164,7 @@ async function decide(tx: Tx, options: ImportArticleOptions, sourceKey: string, 
   return { outcome: 'created', claimId: null, duplicateOf: null, nearDuplicates };
 }
 
-function claimText(article: PreparedArticle) {
+function claimText(options: ImportArticleOptions, article: PreparedArticle) {
   return {
     title: article.title,
     body: article.body,
@@ -177,6 +178,7 @@ function claimText(article: PreparedArticle) {
     byline: article.byline,
     articleUrl: article.articleUrl,
     publishedAt: article.publishedAt,
+    publishedAtSource: publishedAtSource(options.source, article.publishedAtFrom),
   };
 }
 
@@ -202,7 +204,7 @@ async function createClaim(tx: Tx, options: ImportArticleOptions, sourceKey: str
   const claim = await tx.claim.create({
     data: {
       sourceKey,
-      ...claimText(article),
+      ...claimText(options, article),
       nearDuplicateOfId: nearDuplicateOf?.claimId ?? null,
       nearDuplicateSimilarity: nearDuplicateOf?.similarity ?? null,
     },
@@ -236,7 +238,7 @@ async function createClaim(tx: Tx, options: ImportArticleOptions, sourceKey: str
 
 /** A seed file's text changed: new text, never a new status or verdict. */
 async function updateSeedClaim(tx: Tx, options: ImportArticleOptions, existing: Claim, article: PreparedArticle) {
-  const claim = await tx.claim.update({ where: { id: existing.id }, data: { ...claimText(article), version: { increment: 1 } } });
+  const claim = await tx.claim.update({ where: { id: existing.id }, data: { ...claimText(options, article), version: { increment: 1 } } });
   await saveFingerprint(tx, claim.id, article.fingerprint);
   const source = sourceRow(options, article);
   await tx.articleSource.upsert({ where: { claimId: claim.id }, create: { claimId: claim.id, ...source }, update: { ...source, importedAt: new Date() } });

@@ -114,7 +114,7 @@ function when(f: FigureDto): string {
   const text = f.time.text?.trim();
   if (text && f.time.date) return `${text} (${f.time.date})`;
   if (text) return text;
-  return date ? `${date} (published)` : '—';
+  return date ? `${date} (published)` : 'date unknown';
 }
 
 function row(f: FigureDto, conflict: boolean, superseded: boolean): BoardRow {
@@ -128,7 +128,8 @@ function row(f: FigureDto, conflict: boolean, superseded: boolean): BoardRow {
     counted: f.countedText ? f.countedText : '—',
     who: whoSays(f),
     when: when(f),
-    article: [languageName(f.article.language), f.article.outlet].filter(Boolean).join(' · '),
+    // The article by its outlet, or its title when it names none: never by its language alone.
+    article: [languageName(f.article.language), f.article.outlet ?? f.article.title].filter(Boolean).join(' · '),
     language: f.article.language,
     direction: f.article.direction,
     sentence: sentence.trim(),
@@ -219,9 +220,10 @@ function chartOf(group: FigureGroup, figures: FigureDto[], inConflict: Set<strin
       colour: colourOf(f),
       conflict,
       superseded,
-      label: `${date ?? 'undated'} · ${source}`,
+      label: `${date ?? 'date unknown'} · ${source}`,
       title:
-        `${value} ${f.countedText ?? ''}`.trim() + ` — ${source}, ${date ?? 'undated'}${conflict ? ', in conflict' : ''}${superseded ? ', superseded' : ''}`,
+        `${value} ${f.countedText ?? ''}`.trim() +
+        ` — ${source}, ${date ?? 'date unknown'}${conflict ? ', in conflict' : ''}${superseded ? ', superseded' : ''}`,
       value,
     };
   });

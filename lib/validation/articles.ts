@@ -8,6 +8,15 @@ import { storableText } from './text';
 export const IMPORT_SOURCE_KINDS = ['seed', 'paste', 'upload', 'url', 'api', 'cli'] as const;
 export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
 
+/**
+ * Where an article's published date came from: its page's metadata, a reviewer's
+ * entry on the form (or the API), the CLI (front matter or --published), or
+ * nothing: "import", with no date, the import day standing in.
+ */
+export const PUBLISHED_AT_SOURCES = ['page', 'form', 'cli', 'import'] as const;
+export const publishedAtSourceSchema = z.enum(PUBLISHED_AT_SOURCES);
+export type PublishedAtSource = z.infer<typeof publishedAtSourceSchema>;
+
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** An absolute http(s) address (article links, fetched pages). */

@@ -1,4 +1,5 @@
 // Shapes shared by the browser and the server for claims and their queries.
+import type { PublishedAtSource } from './articles';
 import { z } from './zod';
 import { CLAIM_STATUSES, type ClaimStatus, type LanguageSource } from './vocabulary';
 export { CLAIM_STATUSES, LANGUAGE_SOURCES } from './vocabulary';
@@ -61,7 +62,9 @@ export type ClaimDetail = ClaimSummary & {
   outlet: string | null;
   byline: string | null;
   articleUrl: string | null;
+  /** Null when the article gave no date (publishedAtSource "import"): the import day, createdAt, stands in. */
   publishedAt: string | null;
+  publishedAtSource: PublishedAtSource;
   nearDuplicateOf: NearDuplicateLink | null;
   reason: string | null;
   evidence: Evidence[];

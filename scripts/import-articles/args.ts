@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { emailSchema } from '../../lib/validation/users';
+import { articleOverridesSchema } from '../../lib/validation/articles';
 
 export const USAGE = `Usage: npm run import -- [options] <file or folder>...
 
@@ -16,8 +17,20 @@ Options:
   --dry-run                say what each file would become; write nothing
   --as <email>             record the import as this editor's or reviewer's
                            (default: the system)
+  --outlet <name>          the outlet of every file that does not name its own
+  --url <address>          the original article's address, likewise
+  --published <date>       the published date (YYYY-MM-DD or an ISO date-time),
+                           likewise
   --progress-every <n>     without a terminal, print progress every n files (100)
   -h, --help               show this help
+
+A .txt or .md file may open with a front-matter block, whose values win over
+the flags:
+  ---
+  outlet: Reuters
+  url: https://example.org/article
+  published: 2019-02-23
+  ---
 
 Exit status: 0 every file was read (refused files included), 1 a path, account
 or database problem, 2 bad arguments.`;
@@ -27,6 +40,11 @@ export const cliArgsSchema = z.object({
   allowNearDuplicates: z.boolean(),
   dryRun: z.boolean(),
   as: emailSchema.optional(),
+  defaults: z.object({
+    outlet: articleOverridesSchema.shape.outlet,
+    url: articleOverridesSchema.shape.url,
+    publishedAt: articleOverridesSchema.shape.publishedAt,
+  }),
   progressEvery: z.coerce
     .number({ error: '--progress-every takes a whole number of files, e.g. 100.' })
     .int('--progress-every takes a whole number of files, e.g. 100.')
@@ -34,6 +52,8 @@ export const cliArgsSchema = z.object({
     .default(100),
 });
 export type CliArgs = z.output<typeof cliArgsSchema>;
+
+const FLAG_OF: Readonly<Record<string, string>> = { outlet: 'outlet', url: 'url', publishedAt: 'published' };
 
 export type ParsedCommandLine = { kind: 'help' } | { kind: 'run'; args: CliArgs } | { kind: 'bad'; message: string };
 
@@ -54,11 +74,13 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     allowNearDuplicates: values['allow-near-duplicates'] ?? false,
     dryRun: values['dry-run'] ?? false,
     as: values.as,
+    defaults: { outlet: values.outlet, url: values.url, publishedAt: values.published },
     progressEvery: values['progress-every'],
   });
   if (!result.success) {
     const issue = result.error.issues[0];
-    const field = issue?.path[0] === 'as' ? '--as: ' : '';
+    const flag = issue?.path[0] === 'defaults' ? FLAG_OF[String(issue.path[1])] : issue?.path[0] === 'as' ? 'as' : undefined;
+    const field = flag ? `--${flag}: ` : '';
     return { kind: 'bad', message: `${field}${issue?.message ?? 'Bad arguments.'}` };
   }
   return { kind: 'run', args: result.data };
@@ -74,6 +96,9 @@ function readArgv(argv: readonly string[]) {
       'dry-run': { type: 'boolean' },
       as: { type: 'string' },
       'progress-every': { type: 'string' },
+      outlet: { type: 'string' },
+      url: { type: 'string' },
+      published: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -8,6 +8,7 @@ import type { ClaimRef, DuplicateMatch } from '../../lib/articles/find-duplicate
 import { type ImportRefusalReason, IMPORT_REFUSAL_REASONS } from '../../lib/articles/import-refusal';
 import type { Actor } from '../../lib/auth/permissions';
 import { importArticle } from '../../lib/claims/import-article';
+import { type FrontMatterFields, readFrontMatter } from '../../lib/articles/front-matter';
 import { isAppError } from '../../lib/errors';
 import { MAX_UPLOAD_FILE_BYTES } from '../../lib/validation/articles';
 import type { Entry, SkipReason } from './walk';
@@ -65,6 +66,8 @@ export type ImportFilesOptions = {
   actor: Actor | null;
   allowNearDuplicates: boolean;
   dryRun: boolean;
+  /** --outlet, --url, --published: for every file whose front matter does not set them. */
+  defaults?: FrontMatterFields;
   onResult?: (result: FileResult, tally: Tally) => void;
   onSkipped?: (path: string, why: SkipReason) => void;
   /** Checked between files (Ctrl-C): the file under way is finished first. */
@@ -114,10 +117,13 @@ async function importFile(file: string, options: ImportFilesOptions): Promise<Fi
   if (bytes.length > MAX_UPLOAD_FILE_BYTES) return tooLarge(file, bytes.length);
 
   try {
+    // HTML carries its own metadata; a text or Markdown file may open with a front-matter block.
+    const front = extension === '.txt' || extension === '.md' ? readFrontMatter(bytes) : null;
     const r = await importArticle({
       actor: options.actor,
       source: 'cli',
-      content: { bytes },
+      content: { bytes: front?.rest ?? bytes },
+      overrides: { ...options.defaults, ...front?.fields },
       fileName: file,
       confirmNearDuplicate: options.allowNearDuplicates,
       preview: options.dryRun,

@@ -17,6 +17,7 @@ const REASON_LABELS: Record<ImportRefusalReason, string> = {
   unsupported_type: 'not .txt, .md, .html or .htm',
   no_article: 'no article text in the page',
   invalid_name: 'unusable file name',
+  bad_front_matter: 'unreadable front matter',
   too_deep: 'page nested too deeply',
   too_many_elements: 'page has too many elements',
   too_slow: 'took too long to read',

@@ -26,6 +26,8 @@ import { AppError } from '../../lib/errors';
 import { Prisma } from '../../lib/generated/prisma/client';
 import { type DeskIo, registerIo } from '../../lib/realtime/io-registry';
 import { SEEDS_DIR, seedArticles, seedDemoUsers } from '../../seeds/run-seed';
+import { type FileResult, importFiles } from '../../scripts/import-articles/import-files';
+import { walkPaths } from '../../scripts/import-articles/walk';
 
 const SEED_PT = '000_552dc560a453afa8';
 const SEED_EN = '001_a4564d29494e56b0';
@@ -217,6 +219,7 @@ describe('a new article', () => {
       outlet: 'Radio Frontera',
       articleUrl: 'https://radio.example/asylum',
       publishedAt: new Date('2019-02-25T00:00:00Z'),
+      publishedAtSource: 'form',
       nearDuplicateOfId: null,
       status: 'unreviewed',
     });
@@ -294,6 +297,7 @@ describe('a new article', () => {
       outlet: 'Новини Днес',
       byline: 'Иван Петров',
       publishedAt: new Date('2019-02-25T00:00:00Z'),
+      publishedAtSource: 'page',
     });
     expect(claim.body).toMatch(/^Повече от сто венецуелски военнослужещи/);
     expect(claim.body).not.toContain('<');
@@ -329,6 +333,71 @@ describe('a new article', () => {
       languageConfidence: 1,
       languageFrom: 'override',
     });
+  });
+});
+
+describe('published dates and where they came from (issues 30 and 31)', () => {
+  const wire = (n: number) =>
+    [
+      `Source: AFP`,
+      '',
+      `BOGOTÁ, 23 feb (EFE).- Un grupo de ${n} militares venezolanos cruzó la frontera hacia Colombia por el puente de Tienditas, informó Migración Colombia.`,
+      '',
+      `Los ${n} uniformados entregaron sus armas a la policía colombiana en la madrugada del sábado, según un comunicado oficial de la entidad migratoria.`,
+      '',
+    ].join('\n');
+
+  it('an undated article keeps no date, marked "import"; its title skips the credit and the dateline', async () => {
+    const result = await importArticle(paste(wire(31)));
+    const claim = await db.claim.findUniqueOrThrow({ where: { id: result.claimId! } });
+    expect(claim).toMatchObject({
+      publishedAt: null,
+      publishedAtSource: 'import',
+      title: 'Un grupo de 31 militares venezolanos cruzó la frontera hacia Colombia por el puente de Tienditas, informó…',
+    });
+  });
+
+  it('the CLI takes front matter over its flags, records "cli", and refuses a bad date with nothing written', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'factdesk-dated-'));
+    try {
+      writeFileSync(path.join(dir, 'a-front.md'), `---\noutlet: El Tiempo\npublished: 2019-02-24\n---\n${wire(32)}`);
+      writeFileSync(path.join(dir, 'b-flags.txt'), wire(33));
+      writeFileSync(path.join(dir, 'c-bad.txt'), `---\npublished: 24/02/2019\n---\n${wire(34)}`);
+      const before = await counts();
+      const results: FileResult[] = [];
+      await importFiles({
+        entries: walkPaths([dir]),
+        actor: editor,
+        allowNearDuplicates: true,
+        dryRun: false,
+        defaults: { outlet: 'Radio Frontera', publishedAt: '2019-02-23' },
+        onResult: (r) => results.push(r),
+      });
+      const byName = new Map(results.map((r) => [path.basename(r.path), r]));
+      const claimOf = async (name: string) => {
+        const r = byName.get(name);
+        if (r?.outcome !== 'created' || !r.claimId) throw new Error(`${name}: ${JSON.stringify(r)}`);
+        return db.claim.findUniqueOrThrow({ where: { id: r.claimId } });
+      };
+      expect(await claimOf('a-front.md')).toMatchObject({ outlet: 'El Tiempo', publishedAt: new Date('2019-02-24T00:00:00Z'), publishedAtSource: 'cli' });
+      expect(await claimOf('b-flags.txt')).toMatchObject({ outlet: 'Radio Frontera', publishedAt: new Date('2019-02-23T00:00:00Z'), publishedAtSource: 'cli' });
+      const bad = byName.get('c-bad.txt');
+      expect(bad).toMatchObject({ outcome: 'refused', reason: 'bad_front_matter' });
+      expect(bad?.outcome === 'refused' && bad.sentence).toMatch(/^Its front matter cannot be read: published: /);
+      // Two claims, and nothing of the refused file.
+      expect((await counts()).claims).toBe(before.claims + 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a bad date from the form is one sentence, and nothing is written', async () => {
+    const before = await counts();
+    const error: unknown = await importArticle(paste(wire(35), { overrides: { publishedAt: '2019-13-01' } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'invalid_input' });
+    expect(error instanceof AppError && error.message).toMatch(/Published date: YYYY-MM-DD or an ISO date-time\./);
+    expect(await counts()).toEqual(before);
   });
 });
 

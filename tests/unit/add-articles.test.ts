@@ -2,7 +2,7 @@
 // away, what each request carries, what gets imported and how it is counted;
 // and when the claims list adds an imported claim by itself.
 import { describe, expect, it } from 'vitest';
-import { fileProblem, inParallel, type Item, newItem, requestBody, tally, willImport } from '../../components/add-articles/import-items';
+import { fileProblem, foundValues, inParallel, type Item, newItem, requestBody, tally, willImport } from '../../components/add-articles/import-items';
 import { languageOptions } from '../../lib/utils/languages';
 import { newClaimInList } from '../../lib/utils/list-membership';
 import type { ArticleImportOutcome } from '../../lib/validation/articles';
@@ -55,6 +55,7 @@ function previewed(source: Item['source'], preview: ArticleImportOutcome, choice
     preview,
     title: preview.article?.title ?? '',
     language: preview.article?.language ?? '',
+    ...foundValues(preview.article),
     ...choices,
   };
 }
@@ -113,6 +114,40 @@ describe('the request for each article', () => {
     const item = previewed({ kind: 'url', url: 'https://example.org/a' }, outcome('near_duplicate'), { confirmNearDuplicate: true });
     expect(requestBody(item, false)).toEqual({ preview: false, articles: [{ url: 'https://example.org/a', overrides: {}, confirmNearDuplicate: true }] });
     expect(requestBody(item, true)).toEqual({ preview: true, articles: [{ url: 'https://example.org/a', overrides: {} }] });
+  });
+});
+
+describe('outlet, original URL and published date, per article and for the batch', () => {
+  const source = { kind: 'url' as const, url: 'https://example.org/a' };
+  const batch = { outlet: 'Radio Frontera', url: 'https://radio.example/batch', publishedAt: '2019-02-23' };
+  const overridesOf = (body: FormData | object) => (body as { articles: { overrides: object }[] }).articles[0]?.overrides;
+
+  it('fills an article that has none from the batch', () => {
+    expect(overridesOf(requestBody(previewed(source, outcome('created')), false, batch))).toEqual({
+      outlet: 'Radio Frontera',
+      url: 'https://radio.example/batch',
+      publishedAt: '2019-02-23',
+    });
+  });
+
+  it("keeps the article's own values, found in the page or typed in, over the batch's", () => {
+    const dated = outcome('created', { outlet: 'El Diario', publishedAt: '2019-02-25T10:00:00.000Z' });
+    // Found in the page and left alone: nothing to send for them; the missing URL comes from the batch.
+    expect(overridesOf(requestBody(previewed(source, dated), false, batch))).toEqual({ url: 'https://radio.example/batch' });
+    // Typed in on the article: sent as they are.
+    const typed = previewed(source, outcome('created'), { outlet: 'Rádio Sul', publishedAt: '2019-02-24' });
+    expect(overridesOf(requestBody(typed, false, batch))).toEqual({ outlet: 'Rádio Sul', url: 'https://radio.example/batch', publishedAt: '2019-02-24' });
+  });
+
+  it('sends no batch value with a preview, and none when the batch is empty', () => {
+    expect(overridesOf(requestBody(previewed(source, outcome('created')), true, batch))).toEqual({});
+    expect(overridesOf(requestBody(previewed(source, outcome('created')), false))).toEqual({});
+  });
+
+  it('sends the values of a file as form fields', () => {
+    const form = requestBody(previewed({ kind: 'file', file: file('a.txt') }, outcome('created')), false, batch) as FormData;
+    expect(form.get('publishedAt')).toBe('2019-02-23');
+    expect(form.get('outlet')).toBe('Radio Frontera');
   });
 });
 

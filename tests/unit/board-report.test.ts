@@ -94,6 +94,14 @@ describe('reportBoard', () => {
     expect(board([f567]).groups[0]?.group.summary).toMatch(/^Defections: 567/);
   });
 
+  it("names each figure's article by outlet, else by title, and says when its date is unknown", () => {
+    const withOutlet = { ...f567, article: { ...f567.article, outlet: 'El Tiempo', publishedAt: '2019-02-24T12:00:00.000Z' } };
+    const untitled = { ...f104, article: { ...f104.article, title: 'Над 100 военни дезертираха' } };
+    const rows = board([withOutlet, untitled]).groups[0]?.rows ?? [];
+    expect(rows.find((r) => r.id === f567.id)).toMatchObject({ article: 'English · El Tiempo', when: '2019-02-24 (published)' });
+    expect(rows.find((r) => r.id === f104.id)).toMatchObject({ article: 'Bulgarian · Над 100 военни дезертираха', when: 'date unknown' });
+  });
+
   it('marks a superseded figure, and leaves the "other" group without a chart', () => {
     const later = figure({ claim: 'a', sentence: 'Then 60 more.', span: '60', value: 60, source: 'Migración Colombia', ordinal: 2 });
     const earlier = figure({ claim: 'a', sentence: 'First 23.', span: '23', value: 23, source: 'Migración Colombia', supersededById: later.id, ordinal: 1 });

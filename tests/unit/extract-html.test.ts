@@ -165,3 +165,19 @@ describe('pages too costly to read', () => {
     expect(blockText(document.getElementById('top')!)).toBe('The deepest words.\n');
   });
 });
+
+describe('dates from a page without date metadata', () => {
+  it("reads the article's <time datetime> when no meta or JSON-LD gives a date", () => {
+    const html = `<!doctype html><html lang="fr"><head><title>x</title><meta property="og:site_name" content="Le Quotidien"></head><body>
+      <header><nav><a href="/">Accueil</a></nav></header>
+      <article><h1>La police disperse une manifestation devant le ministère</h1>
+      <p>Publié le <time datetime="2024-01-12T09:30:00+01:00">12 janvier 2024</time></p>
+      <p>La police a dispersé vendredi une manifestation devant le ministère de l'Intérieur, a constaté un journaliste de l'AFP sur place.</p>
+      <p>Une douzaine de personnes ont été interpellées, selon la préfecture, qui n'a pas donné d'autre précision sur leur identité.</p>
+      <p>Les manifestants protestaient contre la réforme des retraites présentée la semaine dernière par le gouvernement.</p>
+      </article></body></html>`;
+    const result = extractHtml(html);
+    expect(result.publishedAt).toEqual(new Date('2024-01-12T08:30:00Z'));
+    expect(result.outlet).toBe('Le Quotidien');
+  });
+});

@@ -4,7 +4,7 @@
 // the chart's scales.
 import { describe, expect, it } from 'vitest';
 import { bodyParagraphs, paragraphSegments, trimSpan } from '@/components/figures/body-segments';
-import { valueScale, xLayout } from '@/components/figures/chart-scales';
+import { labelWidth, valueScale, visibleTicks, xLayout } from '@/components/figures/chart-scales';
 import { parseSelection } from '@/components/figures/parse-selection';
 import type { FigureDto } from '@/lib/validation/figures';
 
@@ -146,5 +146,34 @@ describe('the chart scales', () => {
     const mixed = xLayout([figure('a', { value: 1 }, '2019-02-21', 'x'), figure('b', { value: 2 }, null, 'y')], (f) => f.claimId);
     expect(mixed.mode).toBe('article');
     expect(mixed.ticks.map((t) => t.label)).toEqual(['x', 'y']);
+  });
+});
+
+describe('x-axis labels that never overlap', () => {
+  const overlaps = (ticks: { at: number; label: string }[], width: number, fontSize: number) =>
+    ticks.some((t, i) => {
+      const next = ticks[i + 1];
+      if (!next) return false;
+      const halfWidths = (labelWidth(t.label, fontSize) + labelWidth(next.label, fontSize)) / 2;
+      return (next.at - t.at) * width < halfWidths;
+    });
+  // A fortnight of days, as a phone and a desktop draw them.
+  const days = Array.from({ length: 14 }, (_, i) => ({ at: 0.08 + (i / 13) * 0.84, label: `${i + 10} Feb` }));
+
+  it('drops labels that would touch, keeping the first and the last', () => {
+    const phone = visibleTicks(days, 390 - 62, 10);
+    expect(overlaps(phone, 390 - 62, 10)).toBe(false);
+    expect(phone.length).toBeLessThan(days.length);
+    expect(phone[0]?.label).toBe('10 Feb');
+    expect(phone.at(-1)?.label).toBe('23 Feb');
+    const desktop = visibleTicks(days, 1440 - 70, 11);
+    expect(desktop).toHaveLength(days.length);
+  });
+
+  it('thins long article names the same way', () => {
+    const articles = Array.from({ length: 8 }, (_, i) => ({ at: (i + 0.5) / 8, label: `ES El Diario del Sur ${i}` }));
+    const kept = visibleTicks(articles, 328, 10);
+    expect(overlaps(kept, 328, 10)).toBe(false);
+    expect(kept.length).toBeGreaterThan(0);
   });
 });

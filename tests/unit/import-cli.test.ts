@@ -5,6 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFrontMatter } from '../../lib/articles/front-matter';
+import { isAppError } from '../../lib/errors';
 import { parseCommandLine } from '../../scripts/import-articles/args';
 import { emptyTally, type FileResult, type Tally } from '../../scripts/import-articles/import-files';
 import { describeResult, formatSummary } from '../../scripts/import-articles/report';
@@ -14,11 +16,11 @@ describe('the command line', () => {
   it('takes paths and flags, with defaults', () => {
     expect(parseCommandLine(['a', 'b/c'])).toEqual({
       kind: 'run',
-      args: { paths: ['a', 'b/c'], allowNearDuplicates: false, dryRun: false, as: undefined, progressEvery: 100 },
+      args: { paths: ['a', 'b/c'], allowNearDuplicates: false, dryRun: false, as: undefined, defaults: {}, progressEvery: 100 },
     });
     expect(parseCommandLine(['--allow-near-duplicates', 'x', '--dry-run', '--as', ' Rita@Paper.Example ', '--progress-every', '25'])).toEqual({
       kind: 'run',
-      args: { paths: ['x'], allowNearDuplicates: true, dryRun: true, as: 'rita@paper.example', progressEvery: 25 },
+      args: { paths: ['x'], allowNearDuplicates: true, dryRun: true, as: 'rita@paper.example', defaults: {}, progressEvery: 25 },
     });
     expect(parseCommandLine(['-h'])).toEqual({ kind: 'help' });
     // After "--", a name that starts with "-" is a path.
@@ -34,8 +36,46 @@ describe('the command line', () => {
     [['--progress-every', '2.5', 'x'], '--progress-every takes a whole number of files, e.g. 100.'],
     [['--progress-every', '0', 'x'], '--progress-every is at least 1.'],
     [['--dry-run=yes', 'x'], "Option '--dry-run' does not take an argument."],
+    [['--published', '23/02/2019', 'x'], '--published: Published date: YYYY-MM-DD or an ISO date-time.'],
+    [['--published', '2019-02-30', 'x'], '--published: Published date: YYYY-MM-DD or an ISO date-time.'],
+    [['--url', 'ftp://x.example/a', 'x'], '--url: Addresses must be http:// or https:// URLs.'],
   ])('refuses %j in one sentence', (argv, message) => {
     expect(parseCommandLine(argv)).toEqual({ kind: 'bad', message });
+  });
+});
+
+describe('dates, outlets and addresses for the files', () => {
+  it('takes --outlet, --url and --published for every file', () => {
+    expect(parseCommandLine(['--outlet', ' Reuters ', '--url', 'https://news.example/a', '--published', '2019-02-23', 'x'])).toMatchObject({
+      kind: 'run',
+      args: { defaults: { outlet: 'Reuters', url: 'https://news.example/a', publishedAt: '2019-02-23' } },
+    });
+  });
+
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+
+  it('reads a front-matter block and leaves the article after it', () => {
+    const read = readFrontMatter(bytes('---\noutlet: وكالة الأنباء\nurl: https://news.example/a\npublished: 2019-02-23\n---\nSoldiers crossed the bridge.\n'));
+    expect(read?.fields).toEqual({ outlet: 'وكالة الأنباء', url: 'https://news.example/a', publishedAt: '2019-02-23' });
+    expect(text(read?.rest ?? new Uint8Array())).toBe('Soldiers crossed the bridge.\n');
+    expect(readFrontMatter(bytes('No block here.\n---\n'))).toBeNull();
+  });
+
+  it.each([
+    ['a bad date', '---\npublished: 23/02/2019\n---\nText.', /^Its front matter cannot be read: published: Published date: YYYY-MM-DD/],
+    ['an unknown field', '---\npublised: 2019-02-23\n---\nText.', /^Its front matter cannot be read: it knows outlet, url and published, not publised\.$/],
+    ['no closing line', '---\noutlet: AFP\nText.', /no closing "---" line/],
+    ['broken YAML', '---\noutlet: [AFP\n---\nText.', /^Its front matter cannot be read: it is not YAML/],
+  ])('refuses %s in one sentence', (_name, file, message) => {
+    let error: unknown;
+    try {
+      readFrontMatter(bytes(file));
+    } catch (e) {
+      error = e;
+    }
+    expect(isAppError(error) && error.details?.reason).toBe('bad_front_matter');
+    expect(error instanceof Error ? error.message : '').toMatch(message);
   });
 });
 

@@ -15,6 +15,7 @@ import { MergePanel } from '@/components/stories/merge-panel';
 import { StoryArticles } from '@/components/stories/story-articles';
 import { StoryHeading } from '@/components/stories/story-heading';
 import { StoryLive } from '@/components/stories/story-live';
+import { StorySpanLabel } from '@/components/stories/story-span';
 import { SuggestionCard } from '@/components/stories/suggestion-card';
 import { ThresholdLegend } from '@/components/stories/threshold-legend';
 import { LiveSince } from '@/components/realtime/live-since';
@@ -56,6 +57,7 @@ export default async function StoryPage({ params }: { params: Promise<{ id: stri
             </span>
             <DecidedBar decided={story.decided} size={story.size} />
             <LanguageTags languages={story.languages} />
+            <StorySpanLabel articles={story.articles} />
             <span className="text-xs text-slate-600">
               Updated <time dateTime={story.updatedAt}>{formatDateTime(story.updatedAt)}</time>
             </span>
