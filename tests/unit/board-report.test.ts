@@ -47,6 +47,8 @@ const board = (figures: FigureDto[]) => reportBoard({ id: 's', title: 'Story', a
 
 describe('reportBoard', () => {
   const f567 = figure({ claim: 'a', sentence: 'Migración Colombia said 567 soldiers defected.', span: '567', value: 567, source: 'Migración Colombia' });
+  // Within the board's scope ratio of ≈104, so the two are compared (issue 31); 567 is not.
+  const f156 = figure({ claim: 'f', sentence: 'Migración Colombia said 156 soldiers defected.', span: '156', value: 156, source: 'Migración Colombia' });
   const f104 = figure({
     claim: 'b',
     lang: 'bg',
@@ -72,12 +74,12 @@ describe('reportBoard', () => {
   });
 
   it('colours by source, with one grey legend entry for figures naming none, and rings conflicts', () => {
-    const chart = board([f567, f104, f4, f2]).groups[0]?.chart;
+    const chart = board([f156, f104, f4, f2]).groups[0]?.chart;
     expect(chart?.legend.map((l) => l.source)).toEqual(['Migración Colombia', 'CNN en Español и AFP', NO_SOURCE]);
     const colour = (id: string) => chart?.points.find((p) => p.id === id)?.colour;
     expect(colour(f4.id)).toBe(colour(f2.id));
-    expect(colour(f567.id)).not.toBe(colour(f104.id));
-    expect(chart?.points.find((p) => p.id === f567.id)?.conflict).toBe(true);
+    expect(colour(f156.id)).not.toBe(colour(f104.id));
+    expect(chart?.points.find((p) => p.id === f156.id)?.conflict).toBe(true);
     expect(chart?.conflicts).toBe(true);
   });
 
@@ -87,7 +89,7 @@ describe('reportBoard', () => {
   });
 
   it('gives table rows in words, the figure marked in its trimmed sentence, the language and direction kept', () => {
-    const rows = board([f567, f104]).groups[0]?.rows ?? [];
+    const rows = board([f156, f104]).groups[0]?.rows ?? [];
     const r104 = rows.find((r) => r.id === f104.id);
     expect(r104).toMatchObject({ value: '≈104', qualifier: 'about', who: 'CNN en Español и AFP', language: 'bg', direction: 'ltr', conflict: true });
     expect(r104 && r104.sentence.slice(r104.mark.start, r104.mark.end)).toBe('Около 104');
