@@ -109,6 +109,8 @@ async function probeOnce(desk: Desk, probe: Probe): Promise<Sample> {
           claimId: id,
           body: article.body,
           language: article.language,
+          // The probe row is inserted undated, as the bench's articles are.
+          publishedAt: null,
           actor: null,
           requestId: null,
         });

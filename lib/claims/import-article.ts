@@ -95,7 +95,7 @@ export async function importArticle(options: ImportArticleOptions): Promise<Impo
         // An existing article's figures are locked before the audit chain (lib/figures/desk/lock.ts).
         await lockClaimFigures(tx, decision.existing.id);
         const { claim, event } = await updateSeedClaim(tx, options, decision.existing, article);
-        const grouped = await group(tx, options, claim.id, article);
+        const grouped = await group(tx, options, claim, article);
         // Figures after the edit move with their text, then the new text is read (matched by span).
         await shiftFigureSpans(tx, claim.id, decision.existing.body, claim.body);
         const figures = await extract(tx, options, claim);
@@ -103,7 +103,7 @@ export async function importArticle(options: ImportArticleOptions): Promise<Impo
       }
       const best = decision.nearDuplicates[0] ?? null;
       const { claim, event } = await createClaim(tx, options, key, article, best);
-      const grouped = await group(tx, options, claim.id, article);
+      const grouped = await group(tx, options, claim, article);
       const figures = await extract(tx, options, claim);
       return { ...base, ...decision, claimId: claim.id, nearDuplicateOf: best, claim, event, grouped, figures, written: true };
     },
@@ -137,9 +137,16 @@ function extract(tx: Tx, options: ImportArticleOptions, claim: Claim): Promise<E
   });
 }
 
-/** Groups the claim just written by its body without boilerplate (never evidence). */
-function group(tx: Tx, options: ImportArticleOptions, claimId: string, article: PreparedArticle): Promise<GroupArticleResult> {
-  return groupArticle(tx, { claimId, body: article.body, language: article.language, actor: options.actor, requestId: options.requestId ?? null });
+/** Groups the claim just written by its body without boilerplate (never evidence) and its published day as stored. */
+function group(tx: Tx, options: ImportArticleOptions, claim: Claim, article: PreparedArticle): Promise<GroupArticleResult> {
+  return groupArticle(tx, {
+    claimId: claim.id,
+    body: article.body,
+    language: article.language,
+    publishedAt: claim.publishedAt,
+    actor: options.actor,
+    requestId: options.requestId ?? null,
+  });
 }
 
 type Decision = Pick<ImportArticleResult, 'outcome' | 'claimId' | 'duplicateOf' | 'nearDuplicates'> & { existing?: Claim };

@@ -28,6 +28,7 @@ import { type DeskIo, registerIo } from '../../lib/realtime/io-registry';
 import { SEEDS_DIR, seedArticles, seedDemoUsers } from '../../seeds/run-seed';
 import { type FileResult, importFiles } from '../../scripts/import-articles/import-files';
 import { walkPaths } from '../../scripts/import-articles/walk';
+import { parseStoredEvidence } from '../../lib/stories/desk/stored-evidence';
 
 const SEED_PT = '000_552dc560a453afa8';
 const SEED_EN = '001_a4564d29494e56b0';
@@ -235,6 +236,9 @@ describe('a new article', () => {
     });
     expect(Buffer.from(claim.source!.original).toString('utf8')).toBe(ARTICLE);
     expect(claim.fingerprint).toMatchObject({ version: FINGERPRINT_VERSION, textHash: fingerprint(ARTICLE).textHash });
+    // The story grouping weighs the day it was published, as stored (issue 30).
+    const evidence = await db.storyEvidence.findUniqueOrThrow({ where: { claimId: claim.id } });
+    expect(parseStoredEvidence(evidence.evidence)?.published).toBe('2019-02-25');
     expect(await counts()).toEqual({
       claims: before.claims + 1,
       // article.imported, story.grouped and figure.extracted
@@ -355,6 +359,9 @@ describe('published dates and where they came from (issues 30 and 31)', () => {
       publishedAtSource: 'import',
       title: 'Un grupo de 31 militares venezolanos cruzó la frontera hacia Colombia por el puente de Tienditas, informó…',
     });
+    // Its import time is not a publication day: the grouping gets none.
+    const evidence = await db.storyEvidence.findUniqueOrThrow({ where: { claimId: claim.id } });
+    expect(parseStoredEvidence(evidence.evidence)?.published).toBeUndefined();
   });
 
   it('the CLI takes front matter over its flags, records "cli", and refuses a bad date with nothing written', async () => {

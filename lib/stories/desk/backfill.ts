@@ -21,10 +21,10 @@ export async function groupStoredClaim(claimId: string): Promise<boolean> {
       await lockStories(tx);
       const claim = await tx.claim.findUnique({
         where: { id: claimId },
-        select: { id: true, body: true, language: true, storyId: true, storyEvidence: { select: { version: true } } },
+        select: { id: true, body: true, language: true, publishedAt: true, storyId: true, storyEvidence: { select: { version: true } } },
       });
       if (!claim || (claim.storyId !== null && claim.storyEvidence?.version === STORIES_VERSION)) return null;
-      return groupArticle(tx, { claimId, body: claim.body, language: claim.language, actor: null, requestId: null });
+      return groupArticle(tx, { claimId, body: claim.body, language: claim.language, publishedAt: claim.publishedAt, actor: null, requestId: null });
     },
     { timeout: 15_000 },
   );

@@ -33,6 +33,8 @@ export type GroupArticleOptions = {
   /** PreparedArticle.body: the text without its trailing boilerplate, which is never evidence. */
   body: string;
   language: string;
+  /** When it was published, as stored; null when unknown (an import time is never a publication date). */
+  publishedAt: Date | null;
   /** Who imported it; null for the system (seeder, backfill). */
   actor: Actor | null;
   requestId?: string | null;
@@ -50,7 +52,7 @@ export async function groupArticle(tx: Tx, options: GroupArticleOptions): Promis
   const { claimId } = options;
   const started = performance.now();
   const config = storyConfig();
-  const evidence = extractEvidence({ id: claimId, body: options.body, language: options.language });
+  const evidence = extractEvidence({ id: claimId, body: options.body, language: options.language, publishedAt: options.publishedAt });
   const { copyOf } = await saveEvidence(tx, claimId, evidence);
   const copy = copyOf === null ? null : await followOriginal(tx, claimId, copyOf);
   let candidates: Array<{ id: string }> = [];
