@@ -56,6 +56,13 @@ async function main() {
     req.headers['x-factdesk-path'] = url.pathname + url.search;
     void handle(req, res);
   });
+  // Idle connections stay open longer than clients and proxies keep them (undici
+  // reuses one for up to the server's hint less a second; nginx and cloud load
+  // balancers for about 60 s). At Node's default of 5 s a client that reuses a
+  // socket just as the server drops it gets "other side closed" on a request the
+  // desk never saw. Headers must arrive within a little more than that.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   const realtime = attachRealtime(httpServer, boot.database.url, {
     sessionSweepMs: config.SESSION_SWEEP_SECONDS * 1000,
     eventLimit: { capacity: config.SOCKET_EVENT_BURST, refillPerSecond: config.SOCKET_EVENTS_PER_SECOND },

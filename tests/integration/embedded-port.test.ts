@@ -176,7 +176,7 @@ describe('the embedded PostgreSQL port', () => {
       if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
     }
     // From the signal on: nothing but the two lines of an orderly stop (no warning of a database gone early).
-    const shutdown = output.slice(output.indexOf('SIGINT: stopping'));
+    const shutdown = output.slice(output.lastIndexOf('\n', output.indexOf('SIGINT: stopping')) + 1);
     expect(shutdown.trim().split('\n')).toEqual(['[factdesk] SIGINT: stopping…', '[factdesk] stopped.']);
     expect(existsSync(path.join(desk.pgDir, 'postmaster.pid')), 'PostgreSQL still running').toBe(false);
 
