@@ -8,7 +8,7 @@ import 'server-only';
 import { STATUS_LABELS } from '../../utils/status-labels';
 import { CONFLICT_COLOUR, type BoardRow, type ChartLayout, type ChartPoint, type ReportBoard, type ReportGroup } from '../board-report';
 import { bidiText, hasRtlLetters, isolate, withoutBidiControls } from './pdf-bidi';
-import { BOLD, MARGIN, paragraph, REGULAR } from './pdf-text';
+import { artifact, BOLD, MARGIN, paragraph, REGULAR, section, tag } from './pdf-text';
 import { STATUS_COLOR } from './report-text';
 
 const INK = '#0f172a';
@@ -165,17 +165,22 @@ function tableHeader(doc: PDFKit.PDFDocument) {
   const y = doc.y;
   let x = MARGIN;
   doc.font(BOLD).fontSize(7.5).fillColor(MUTED);
-  for (const c of COLUMNS) {
-    doc.text(c.title, x, y, { width: c.width - 4, lineBreak: false });
-    x += c.width;
-  }
+  section(doc, 'TR', () => {
+    for (const c of COLUMNS) {
+      const at = x;
+      tag(doc, 'TH', () => doc.text(c.title, at, y, { width: c.width - 4, lineBreak: false }));
+      x += c.width;
+    }
+  });
   doc.y = y + 11;
-  doc
-    .moveTo(MARGIN, doc.y)
-    .lineTo(doc.page.width - MARGIN, doc.y)
-    .lineWidth(0.6)
-    .strokeColor('#cbd5e1')
-    .stroke();
+  artifact(doc, () =>
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(doc.page.width - MARGIN, doc.y)
+      .lineWidth(0.6)
+      .strokeColor('#cbd5e1')
+      .stroke(),
+  );
   doc.y += 3;
 }
 
@@ -197,21 +202,30 @@ function tableRow(doc: PDFKit.PDFDocument, r: BoardRow) {
     doc.addPage();
     tableHeader(doc);
   }
+  section(doc, 'TR', () => rowCells(doc, r, cells, rowHeight));
+  doc.x = MARGIN;
+}
+
+function rowCells(doc: PDFKit.PDFDocument, r: BoardRow, cells: string[], rowHeight: number) {
   const y = doc.y;
   if (r.conflict)
-    doc
-      .rect(MARGIN - 4, y - 1, 2, rowHeight - 4)
-      .fillColor(CONFLICT_COLOUR)
-      .fill();
+    artifact(doc, () =>
+      doc
+        .rect(MARGIN - 4, y - 1, 2, rowHeight - 4)
+        .fillColor(CONFLICT_COLOUR)
+        .fill(),
+    );
   // The value in bold, its qualifier and marks under it.
-  doc
-    .font(BOLD)
-    .fontSize(9)
-    .fillColor(INK)
-    .text(r.value, MARGIN, y, { width: COLUMNS[0].width - 4, lineBreak: false });
   let tallest = 11;
-  doc.font(REGULAR).fontSize(7).fillColor(MUTED);
-  tallest += cell(doc, cells[0] ?? '', MARGIN, y + 11, COLUMNS[0].width - 4);
+  tag(doc, 'TD', () => {
+    doc
+      .font(BOLD)
+      .fontSize(9)
+      .fillColor(INK)
+      .text(r.value, MARGIN, y, { width: COLUMNS[0].width - 4, lineBreak: false });
+    doc.font(REGULAR).fontSize(7).fillColor(MUTED);
+    tallest += cell(doc, cells[0] ?? '', MARGIN, y + 11, COLUMNS[0].width - 4);
+  });
   let x = MARGIN + COLUMNS[0].width;
   cells.slice(1).forEach((text, i) => {
     const column = COLUMNS[i + 1];
@@ -221,28 +235,33 @@ function tableRow(doc: PDFKit.PDFDocument, r: BoardRow) {
       .font(isVerdict ? BOLD : REGULAR)
       .fontSize(7.5)
       .fillColor(isVerdict ? STATUS_COLOR[r.status] : INK);
-    if (isVerdict && r.reason) {
-      doc.text(STATUS_LABELS[r.status], x, y, { width: column.width - 4 });
-      doc.font(REGULAR).fontSize(7).fillColor(MUTED);
-      tallest = Math.max(tallest, 10 + cell(doc, r.reason, x, y + 10, column.width - 4));
-    } else {
-      tallest = Math.max(tallest, cell(doc, text, x, y, column.width - 4));
-    }
+    const at = x;
+    const reason = r.reason;
+    tag(doc, 'TD', () => {
+      if (isVerdict && reason) {
+        doc.text(STATUS_LABELS[r.status], at, y, { width: column.width - 4 });
+        doc.font(REGULAR).fontSize(7).fillColor(MUTED);
+        tallest = Math.max(tallest, 10 + cell(doc, reason, at, y + 10, column.width - 4));
+      } else {
+        tallest = Math.max(tallest, cell(doc, text, at, y, column.width - 4));
+      }
+    });
     x += column.width;
   });
   // The sentence in its language: right-aligned and ordered right to left for Arabic.
   doc.y = y + tallest + 2;
   doc.font(REGULAR).fontSize(7.5).fillColor('#334155');
-  paragraph(doc, r.sentence, { direction: r.direction, indent: 12 });
+  tag(doc, 'TD', () => paragraph(doc, r.sentence, { direction: r.direction, indent: 12 }), { lang: r.language });
   doc.y += 3;
-  doc
-    .moveTo(MARGIN, doc.y)
-    .lineTo(doc.page.width - MARGIN, doc.y)
-    .lineWidth(0.4)
-    .strokeColor('#e2e8f0')
-    .stroke();
+  artifact(doc, () =>
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(doc.page.width - MARGIN, doc.y)
+      .lineWidth(0.4)
+      .strokeColor('#e2e8f0')
+      .stroke(),
+  );
   doc.y += 3;
-  doc.x = MARGIN;
 }
 
 function group(doc: PDFKit.PDFDocument, g: ReportGroup) {

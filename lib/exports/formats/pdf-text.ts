@@ -28,3 +28,67 @@ export function paragraph(doc: PDFKit.PDFDocument, text: string, options: Paragr
   }
   bidiText(doc, text, { x, width, direction: options.direction });
 }
+
+// The structure tree of a tagged PDF (PDF/UA reading order): every piece of
+// text is drawn inside an element (H1, P, Table > TR > TD, Figure) under the
+// element it belongs to; rules and bars are artifacts, skipped by screen readers.
+const parents = new WeakMap<PDFKit.PDFDocument, PDFKit.PDFStructureElement>();
+
+/** Opens the document's root element; the content drawn from now on is tagged under it. */
+export function startStructure(doc: PDFKit.PDFDocument): PDFKit.PDFStructureElement {
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  parents.set(doc, root);
+  return root;
+}
+
+/** An element holding other elements (Sect, Table, TR), drawn by `body`. */
+export function section<T>(doc: PDFKit.PDFDocument, type: string, body: () => T, options: PDFKit.StructureElementOptions = {}): T {
+  const parent = parents.get(doc);
+  if (!parent) return body();
+  const element = doc.struct(type, options);
+  parent.add(element);
+  parents.set(doc, element);
+  try {
+    return body();
+  } finally {
+    parents.set(doc, parent);
+    element.end();
+  }
+}
+
+/** section() for a body that awaits (claims streamed from the database). */
+export async function sectionAsync(doc: PDFKit.PDFDocument, type: string, body: () => Promise<void>): Promise<void> {
+  const parent = parents.get(doc);
+  if (!parent) return body();
+  const element = doc.struct(type);
+  parent.add(element);
+  parents.set(doc, element);
+  try {
+    await body();
+  } finally {
+    parents.set(doc, parent);
+    element.end();
+  }
+}
+
+/** An element whose content `draw` draws (H1, P, TD, Figure); `lang` for text in another language than the document's. */
+export function tag(doc: PDFKit.PDFDocument, type: string, draw: () => void, options: PDFKit.StructureElementOptions = {}) {
+  const parent = parents.get(doc);
+  if (!parent) {
+    draw();
+    return;
+  }
+  parent.add(doc.struct(type, options, draw));
+}
+
+/** Decoration (rules, bars, row stripes) outside the reading order. */
+export function artifact(doc: PDFKit.PDFDocument, draw: () => void) {
+  if (!parents.has(doc)) {
+    draw();
+    return;
+  }
+  doc.markContent('Artifact', { type: 'Layout' });
+  draw();
+  doc.endMarkedContent();
+}
