@@ -2,7 +2,6 @@
 // start the real server, and give every demo account a session. Sessions are
 // made directly (the row sign-in creates, the cookie next-auth would set);
 // files that test sign-in itself ask for the real credentials endpoint.
-import { randomBytes } from 'node:crypto';
 import { encode } from 'next-auth/jwt';
 import { startSession } from '../../lib/auth/start-session';
 import { sessionPolicy } from '../../lib/auth/session-policy';
@@ -53,8 +52,10 @@ async function sessionCookie(email: string, secret: string): Promise<string> {
 export async function openDesk(options: OpenDeskOptions = {}): Promise<Desk> {
   await seedArticles();
   await seedDemoUsers();
-  // Its own secret: a cookie made here is valid on this desk's server only.
-  const secret = randomBytes(32).toString('base64url');
+  // The secret this test process reads sessions with (tests/support/setup-env.ts), passed on
+  // to the server: a cookie made here, or signed in there, is read the same on both sides.
+  const secret = process.env.NEXTAUTH_SECRET;
+  if (!secret) throw new Error('NEXTAUTH_SECRET is not set: tests/support/setup-env.ts sets it for every integration file.');
   // Seeded above, in this process: the server need not import the articles again.
   const app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL!, NEXTAUTH_SECRET: secret, SEED_ARTICLES_DISABLED: '1' });
   const cookies = {} as Record<Role, string>;
