@@ -43,7 +43,7 @@ export function startStructure(doc: PDFKit.PDFDocument): PDFKit.PDFStructureElem
 }
 
 /** An element holding other elements (Sect, Table, TR), drawn by `body`. */
-export function section<T>(doc: PDFKit.PDFDocument, type: string, body: () => T, options: PDFKit.StructureElementOptions = {}): T {
+export function section<T>(doc: PDFKit.PDFDocument, type: string, body: () => T, options: ElementOptions = {}): T {
   const parent = parents.get(doc);
   if (!parent) return body();
   const element = doc.struct(type, options);
@@ -72,23 +72,42 @@ export async function sectionAsync(doc: PDFKit.PDFDocument, type: string, body: 
   }
 }
 
+/** pdfkit's options, with a header cell's scope (pdfkit writes it, its types do not list it). */
+export type ElementOptions = PDFKit.Mixins.StructureElementOptions & { scope?: 'Column' | 'Row' | 'Both' };
+
+// pdfkit marks an element's content as one marked-content sequence, and these
+// do not nest: a tag or an artifact opened while another element's content is
+// being drawn would close that one early. Inside `draw`, tag() and artifact()
+// just draw, into the element being drawn.
+const drawing = new WeakSet<PDFKit.PDFDocument>();
+
 /** An element whose content `draw` draws (H1, P, TD, Figure); `lang` for text in another language than the document's. */
-export function tag(doc: PDFKit.PDFDocument, type: string, draw: () => void, options: PDFKit.StructureElementOptions = {}) {
+export function tag(doc: PDFKit.PDFDocument, type: string, draw: () => void, options: ElementOptions = {}) {
   const parent = parents.get(doc);
-  if (!parent) {
+  if (!parent || drawing.has(doc)) {
     draw();
     return;
   }
-  parent.add(doc.struct(type, options, draw));
+  drawing.add(doc);
+  try {
+    parent.add(doc.struct(type, options, draw));
+  } finally {
+    drawing.delete(doc);
+  }
 }
 
-/** Decoration (rules, bars, row stripes) outside the reading order. */
-export function artifact(doc: PDFKit.PDFDocument, draw: () => void) {
-  if (!parents.has(doc)) {
+/** Decoration (rules, bars, row stripes; `Pagination` for a table header repeated on a new page) outside the reading order. */
+export function artifact(doc: PDFKit.PDFDocument, draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') {
+  if (!parents.has(doc) || drawing.has(doc)) {
     draw();
     return;
   }
-  doc.markContent('Artifact', { type: 'Layout' });
-  draw();
-  doc.endMarkedContent();
+  drawing.add(doc);
+  doc.markContent('Artifact', { type });
+  try {
+    draw();
+  } finally {
+    doc.endMarkedContent();
+    drawing.delete(doc);
+  }
 }
