@@ -133,3 +133,32 @@ function bidiParagraph(doc: PDFKit.PDFDocument, text: string, options: BidiTextO
   // An empty paragraph (a blank line) still takes a line, as it does in pdfkit's own text.
   doc.y = text.trim() ? y : y + lineHeight;
 }
+
+/** The runs of `text` laid out as one line (never wrapped), left to right, with their widths in the current font. */
+function oneLine(doc: PDFKit.PDFDocument, text: string, direction: TextDirection | 'auto'): { runs: Run[]; widths: number[]; width: number } {
+  const shown = text.replace(/\s+/gu, ' ');
+  if (!shown.trim()) return { runs: [], widths: [], width: 0 };
+  const runs = visualRuns(shown, bidi.getEmbeddingLevels(shown, direction), { start: 0, end: shown.length });
+  const widths = runs.map((r) => doc.widthOfString(r.text, { features: [] }));
+  return { runs, widths, width: widths.reduce((a, b) => a + b, 0) };
+}
+
+/** The width `text` takes drawn by bidiLine() in the current font and size. */
+export function bidiLineWidth(doc: PDFKit.PDFDocument, text: string, direction: TextDirection | 'auto' = 'auto'): number {
+  return oneLine(doc, text, direction).width;
+}
+
+/**
+ * Draws `text` as a single line starting at (x, y), its runs in visual order
+ * (Arabic shaped and right to left), never wrapped: a label in a slot of its
+ * own (a chart's legend, a row's source), cut to the slot by the caller.
+ */
+export function bidiLine(doc: PDFKit.PDFDocument, text: string, x: number, y: number, direction: TextDirection | 'auto' = 'auto'): number {
+  const { runs, widths, width } = oneLine(doc, text, direction);
+  let at = x;
+  runs.forEach((run, i) => {
+    doc.text(run.text, at, y, { lineBreak: false, features: [] });
+    at += widths[i] ?? 0;
+  });
+  return width;
+}

@@ -14,10 +14,15 @@ import { dirAttribute, type TextDirection } from '../../utils/text-direction';
 import { isHttpUrl } from '../../validation/http-url';
 import { hasRtlLetters, isolate, withoutBidiControls } from './pdf-bidi';
 import { drawBoard } from './pdf-board';
-import { BOLD, MARGIN, paragraph, REGULAR } from './pdf-text';
+import { artifact, BOLD, MARGIN, paragraph, REGULAR, section, sectionAsync, startStructure, tag } from './pdf-text';
 import { STATUS_COLOR, describeFilters, figuresLine, when } from './report-text';
 
 function summary(doc: PDFKit.PDFDocument, counts: Record<ClaimStatus, number>) {
+  const alt = `Claims by verdict: ${(Object.keys(counts) as ClaimStatus[]).map((s) => `${STATUS_LABELS[s]} ${counts[s]}`).join(', ')}.`;
+  tag(doc, 'Figure', () => bars(doc, counts), { alt });
+}
+
+function bars(doc: PDFKit.PDFDocument, counts: Record<ClaimStatus, number>) {
   const max = Math.max(1, ...Object.values(counts));
   const top = doc.y + 6;
   (Object.keys(counts) as ClaimStatus[]).forEach((s, i) => {
@@ -35,27 +40,40 @@ function summary(doc: PDFKit.PDFDocument, counts: Record<ClaimStatus, number>) {
   doc.y = top + 4 * 20 + 10;
 }
 
-/** `showStory`: in a report of many stories each claim names its own (a report of one names it in its heading). */
-function claim(doc: PDFKit.PDFDocument, c: ExportClaim, showStory: boolean) {
+/**
+ * `showStory`: in a report of many stories each claim names its own (a report of one names it in its heading).
+ * `heading`: the title's level in the structure tree, H3 under the "Claims" heading that follows a figures board.
+ */
+function claim(doc: PDFKit.PDFDocument, c: ExportClaim, showStory: boolean, heading: 'H2' | 'H3') {
   if (doc.y > doc.page.height - 160) doc.addPage();
-  doc
-    .moveTo(MARGIN, doc.y)
-    .lineTo(doc.page.width - MARGIN, doc.y)
-    .strokeColor('#e2e8f0')
-    .stroke();
+  artifact(doc, () =>
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(doc.page.width - MARGIN, doc.y)
+      .strokeColor('#e2e8f0')
+      .stroke(),
+  );
   doc.moveDown(0.5);
+  section(doc, 'Sect', () => claimBody(doc, c, showStory, heading));
+  doc.moveDown(0.8);
+}
+
+function claimBody(doc: PDFKit.PDFDocument, c: ExportClaim, showStory: boolean, heading: 'H2' | 'H3') {
   // The title in its language's direction: an Arabic one is right-aligned and reads right to left.
   doc.font(BOLD).fontSize(12).fillColor('#0f172a');
-  paragraph(doc, c.title, { direction: dirAttribute(c.language) });
-  doc
-    .font(BOLD)
-    .fontSize(9)
-    .fillColor(STATUS_COLOR[c.status])
-    .text(STATUS_LABELS[c.status].toUpperCase(), { continued: true })
-    .font(REGULAR)
-    .fillColor('#475569')
-    .text(`   ${c.sourceKey} · ${c.language} · version ${c.version}`);
-  const line = (label: string, value: string, direction: TextDirection | 'auto' = 'ltr') => {
+  tag(doc, heading, () => paragraph(doc, c.title, { direction: dirAttribute(c.language) }), { lang: c.language });
+  tag(doc, 'P', () =>
+    doc
+      .font(BOLD)
+      .fontSize(9)
+      .fillColor(STATUS_COLOR[c.status])
+      .text(STATUS_LABELS[c.status].toUpperCase(), { continued: true })
+      .font(REGULAR)
+      .fillColor('#475569')
+      .text(`   ${c.sourceKey} · ${c.language} · version ${c.version}`),
+  );
+  const line = (label: string, value: string, direction: TextDirection | 'auto' = 'ltr') => tag(doc, 'P', () => labelled(label, value, direction));
+  const labelled = (label: string, value: string, direction: TextDirection | 'auto') => {
     doc.font(BOLD).fontSize(9).fillColor('#475569');
     if (!hasRtlLetters(value)) {
       doc.text(`${label}: `, { continued: true }).font(REGULAR).fillColor('#0f172a').text(withoutBidiControls(value));
@@ -82,16 +100,20 @@ function claim(doc: PDFKit.PDFDocument, c: ExportClaim, showStory: boolean) {
   const figures = figuresLine(c.figures);
   if (figures) line('Figures', figures);
   if (c.history.length) {
-    doc.font(BOLD).fontSize(9).fillColor('#475569').text('History:');
-    for (const h of c.history) {
-      doc.font(REGULAR).fontSize(8.5).fillColor('#334155');
-      paragraph(doc, `• ${when(h.at)} — ${isolate(h.by)}: ${STATUS_LABELS[h.status]}${h.reason ? ` — “${isolate(h.reason)}”` : ''}`, {
-        direction: 'ltr',
-        indent: 8,
-      });
-    }
+    doc.font(BOLD).fontSize(9).fillColor('#475569');
+    tag(doc, 'P', () => doc.text('History:'));
+    section(doc, 'L', () => {
+      for (const h of c.history) {
+        doc.font(REGULAR).fontSize(8.5).fillColor('#334155');
+        tag(doc, 'LI', () =>
+          paragraph(doc, `• ${when(h.at)} — ${isolate(h.by)}: ${STATUS_LABELS[h.status]}${h.reason ? ` — “${isolate(h.reason)}”` : ''}`, {
+            direction: 'ltr',
+            indent: 8,
+          }),
+        );
+      }
+    });
   }
-  doc.moveDown(0.8);
 }
 
 export function pdfStream(
@@ -103,48 +125,66 @@ export function pdfStream(
 ): Readable {
   const { story } = meta;
   const title = `Verdict report — ${story ? `${story.title} — ` : ''}${org}`;
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: org }, lang: 'en' });
+  // Tagged (structure tree, reading order, language) for screen readers; viewers show the title, not the file name.
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: title, Author: org },
+    lang: 'en',
+    tagged: true,
+    displayTitle: true,
+    pdfVersion: '1.7',
+  });
   const out = new PassThrough();
   doc.pipe(out);
   void (async () => {
     try {
-      doc.font(BOLD).fontSize(18).fillColor('#0f172a').text('Verdict report');
+      const root = startStructure(doc);
+      doc.font(BOLD).fontSize(18).fillColor('#0f172a');
+      tag(doc, 'H1', () => doc.text('Verdict report'));
       if (story) {
         doc.font(BOLD).fontSize(13).fillColor('#334155');
-        paragraph(doc, `Story: ${isolate(story.title)}`, { direction: 'ltr' });
+        tag(doc, 'P', () => paragraph(doc, `Story: ${isolate(story.title)}`, { direction: 'ltr' }));
         doc.moveDown(0.2);
       }
       doc.font(REGULAR).fontSize(9).fillColor('#475569');
-      paragraph(
-        doc,
-        `${isolate(org)} · exported ${when(meta.exportedAt)} by ${isolate(meta.exportedBy)} · ${describeFilters(meta.filters)} · ${meta.count} claims`,
-        {
-          direction: 'ltr',
-        },
+      tag(doc, 'P', () =>
+        paragraph(
+          doc,
+          `${isolate(org)} · exported ${when(meta.exportedAt)} by ${isolate(meta.exportedBy)} · ${describeFilters(meta.filters)} · ${meta.count} claims`,
+          {
+            direction: 'ltr',
+          },
+        ),
       );
-      paragraph(doc, auditLine(meta.audit), { direction: 'ltr' });
-      if (meta.audit.checkpoint) {
+      tag(doc, 'P', () => paragraph(doc, auditLine(meta.audit), { direction: 'ltr' }));
+      const checkpoint = meta.audit.checkpoint;
+      if (checkpoint) {
         doc.fontSize(7);
-        paragraph(doc, `Checkpoint signature (Ed25519): ${meta.audit.checkpoint.sig}`, { direction: 'ltr' });
+        tag(doc, 'P', () => paragraph(doc, `Checkpoint signature (Ed25519): ${checkpoint.sig}`, { direction: 'ltr' }));
       }
       doc.moveDown();
       summary(doc, counts);
       let drawn = 0;
       for await (const board of boards) {
         if (out.destroyed) return;
-        drawBoard(doc, board);
+        section(doc, 'Sect', () => drawBoard(doc, board));
         drawn++;
       }
-      if (drawn > 0) {
-        doc.addPage();
-        doc.font(BOLD).fontSize(14).fillColor('#0f172a').text('Claims');
-        doc.moveDown(0.4);
-      }
-      for await (const c of claims) {
-        // The download was abandoned (client gone): stop reading claims.
-        if (out.destroyed) return;
-        claim(doc, c, !story);
-      }
+      if (drawn > 0) doc.addPage();
+      await sectionAsync(doc, 'Sect', async () => {
+        if (drawn > 0) {
+          doc.font(BOLD).fontSize(14).fillColor('#0f172a');
+          tag(doc, 'H2', () => doc.text('Claims'));
+          doc.moveDown(0.4);
+        }
+        for await (const c of claims) {
+          // The download was abandoned (client gone): stop reading claims.
+          if (out.destroyed) return;
+          claim(doc, c, !story, drawn > 0 ? 'H3' : 'H2');
+        }
+      });
+      root.end();
       doc.end();
     } catch (e) {
       out.destroy(e as Error);
