@@ -49,7 +49,7 @@ export const STORY_CONFIG: Readonly<StoryConfig> = Object.freeze({
   suggestThreshold: 0.12,
   weights: Object.freeze({
     entity: Object.freeze({ person: 1, place: 1, organisation: 0.8, name: 0.9 }),
-    kind: Object.freeze({ number: 0.9, date: 1.2, weekday: 0.25, term: 0.3 }),
+    kind: Object.freeze({ number: 0.9, date: 1.2, weekday: 0.25, term: 0.3, event: 1 }),
     month: 0.4,
     year: 0.2,
     arabicWord: 0.3,
@@ -63,4 +63,4 @@ export const STORY_CONFIG: Readonly<StoryConfig> = Object.freeze({
 });
 
 /** Names the extraction and scoring rules: stored evidence of another version is recomputed. */
-export const STORIES_VERSION = 2;
+export const STORIES_VERSION = 3;

@@ -5,6 +5,7 @@
 import 'server-only';
 import { extractArabic } from './extract-arabic';
 import { extractDates, type Span } from './extract-dates';
+import { eventKindOf } from './event-kinds';
 import { extractNames } from './extract-names';
 import { extractNumbers, type NumberWordReader } from './extract-numbers';
 import { FUNCTION_WORDS, foldWord, MONTHS, WEEKDAYS } from './lexicon';
@@ -43,6 +44,12 @@ export function extractEvidence(article: StoryArticle, options: ExtractOptions =
   const names = extractNames(text, tokens, language, 0, covered);
   const arabic = extractArabic(tokens, names.spans.length);
   raw.push(...names.items, ...arabic.items);
+
+  // What happened, in any language: "séisme", "землетрясение" and "زلزال" are one key.
+  for (const token of tokens) {
+    const kind = eventKindOf(token.text);
+    if (kind) raw.push({ kind: 'event', key: `k:${kind}`, surface: token.text, offset: token.start });
+  }
 
   const script = LANGUAGE_SCRIPT[language] ?? 'latin';
   if (script !== 'arabic') {

@@ -113,18 +113,24 @@ export function extractNames(text: string, tokens: readonly Token[], language: s
 function tokenKeys(token: Token, language: string): Array<{ key: string; surface: string; offset: number }> {
   if (isAcronym(token.text)) {
     const latin = toLatin(token.text, language).replace(/\s+/gu, '');
-    return latin.length >= 2 ? [{ key: `n:${latin}`, surface: token.text, offset: token.start }] : [];
+    const keys = latin.length >= 2 ? [{ key: `n:${latin}`, surface: token.text, offset: token.start }] : [];
+    // A word in capitals may be a dateline's place ("IZMIR, Turkey (AP)", "ПАРИЖ"): it also gets the key of the word.
+    if (token.text.length >= 4 && /[AEIOUYАЕИОУЫЭЮЯІЇЄ]/u.test(token.text))
+      keys.push({ key: nameKey(token.text, language), surface: token.text, offset: token.start });
+    return keys;
   }
-  const parts = token.text.split(/['’\-‐]/u).filter((p) => !NAME_PARTICLES.has(p.toLowerCase()));
+  // Turkish writes a name's case ending after an apostrophe: "İzmir'deki", "Moskova'da" are İzmir and Moskova.
+  const word = language === 'tr' ? (token.text.split(/['’]/u)[0] ?? token.text) : token.text;
+  const parts = word.split(/['’\-‐]/u).filter((p) => !NAME_PARTICLES.has(p.toLowerCase()));
   const keys = new Set<string>();
   for (const part of parts) keys.add(nameKey(part, language));
   if (parts.length > 1) keys.add(nameKey(parts.join(''), language));
   return [...keys].filter((k) => k.length >= MIN_KEY_LENGTH + 2).map((key) => ({ key, surface: token.text, offset: token.start }));
 }
 
-/** `n:` + the phonetic key of a name word; Russian declines names, so its words are stemmed first. */
+/** `n:` + the phonetic key of a name word; Russian and Ukrainian decline names, so their words are stemmed first. */
 export function nameKey(word: string, language: string): string {
-  const base = language === 'ru' && /\p{Script=Cyrillic}/u.test(word) ? stem(word.toLowerCase(), 'ru') : word;
+  const base = (language === 'ru' || language === 'uk') && /\p{Script=Cyrillic}/u.test(word) ? stem(word.toLowerCase(), language) : word;
   return `n:${phoneticKey(toLatin(base, language))}`;
 }
 

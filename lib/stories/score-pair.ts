@@ -52,7 +52,9 @@ export function scorePair(a: ArticleEvidence, b: ArticleEvidence, options: Score
   const massA = mass(a, { terms: sameLanguage, allCandidates: aArabic && bArabic }, stats, config);
   const massB = mass(b, { terms: sameLanguage, allCandidates: aArabic && bArabic }, stats, config);
   const raw = massA > 0 && massB > 0 ? Math.min(1, total / Math.sqrt(massA * massB)) : 0;
-  const specific = shared.filter((s) => s.kind === 'name' || s.kind === 'number' || (s.kind === 'date' && !s.keys[0]?.startsWith('y:'))).length;
+  const specific = shared.filter(
+    (s) => s.kind === 'name' || s.kind === 'number' || s.kind === 'event' || (s.kind === 'date' && !s.keys[0]?.startsWith('y:')),
+  ).length;
   shared.sort((x, y) => y.weight - x.weight || (x.keys[0] ?? '').localeCompare(y.keys[0] ?? ''));
   return { a: a.id, b: b.id, score: round(specific >= config.minSharedSpecific ? Math.min(1, raw * timeFactor(a.published, b.published, config)) : 0), shared };
 }
