@@ -22,7 +22,7 @@ export type StoryConfig = {
      * words that do not match ("Asamblea Nacional" / "Guardia Nacional", "Juan Guaidó" / "Juan Manuel Caicedo").
      */
     partialName: number;
-    /** Figures by how many digits they have: 7 or 23 recur everywhere, 567 and 365,315 do not. */
+    /** Figures by how many significant digits they have: 7, 23 or 5,000 recur everywhere, 567 and 365,315 do not. */
     figure: Readonly<{ oneOrTwoDigits: number; threeDigits: number }>;
   };
   /**

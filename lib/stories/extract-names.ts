@@ -18,6 +18,13 @@ const MAX_SPAN_TOKENS = 5;
 // The Arabic article written into Latin names: al-Bashir, el-Sisi.
 const NAME_PARTICLES = new Set(['al', 'el', 'ul', 'ad', 'as', 'ash', 'an', 'ar']);
 
+// German articles, determiners and article contractions: a capitalised word after one is a noun phrase's head.
+const GERMAN_DETERMINERS = new Set(
+  `der die das den dem des ein eine einer einem einen eines kein keine keiner keinem keinen keines zum zur im am vom beim ins ans
+   dieser diese dieses diesem diesen jener jene jenes seine seiner seinem seinen ihre ihrer ihrem ihren unsere mehrere viele
+   alle einige beide jede jeder jedes jedem jeden weitere weiteren`.split(/\s+/u),
+);
+
 export type NameExtraction = { spans: NameSpan[]; items: RawEvidence[]; nameTokens: Set<number> };
 
 export function extractNames(text: string, tokens: readonly Token[], language: string, spanBase: number, covered: readonly Span[]): NameExtraction {
@@ -34,8 +41,20 @@ export function extractNames(text: string, tokens: readonly Token[], language: s
     const folded = foldWord(t.text);
     if (isAcronym(t.text)) return !FUNCTION_WORDS.has(folded) || t.text.length >= 3;
     if (covered.some((c) => t.start >= c.start && t.start < c.end)) return false;
+    if (language === 'de' && germanCommonNoun(t)) return false;
     return !FUNCTION_WORDS.has(folded) && !isStopword(folded, language) && !isTitle(folded) && !WEEKDAYS.has(folded);
   };
+
+  // German capitalises every noun: one after an article or determiner, a number or an inflected adjective
+  // ("der Konzerthalle", "60 Menschen", "bewaffneter Männer") is a common noun, not a name.
+  function germanCommonNoun(t: Token): boolean {
+    const before = tokens[t.index - 1];
+    if (!before || t.breakBefore) return false;
+    if (/^\d/u.test(before.text)) return true;
+    const folded = foldWord(before.text);
+    if (GERMAN_DETERMINERS.has(folded)) return true;
+    return !isCapitalised(before.text) && !isStopword(folded, language) && folded.length >= 5 && /(?:e|en|er|es|em)$/u.test(folded);
+  }
 
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];

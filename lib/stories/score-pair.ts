@@ -98,11 +98,13 @@ function kindWeight(item: EvidenceItem, config: StoryConfig): number {
   return config.weights.kind[item.kind];
 }
 
+/** By significant digits: 7, 60, 100 and "5,000" recur everywhere; 137 less; 5434 and 365,315 hardly. */
 function figureWeight(key: string, config: StoryConfig): number {
   const value = key.slice(2);
   if (!/^\d+$/u.test(value)) return 1;
-  if (value.length <= 2) return config.weights.figure.oneOrTwoDigits;
-  return value.length === 3 ? config.weights.figure.threeDigits : 1;
+  const significant = value.replace(/0+$/u, '').length;
+  if (significant <= 2) return config.weights.figure.oneOrTwoDigits;
+  return significant === 3 ? config.weights.figure.threeDigits : 1;
 }
 
 /** Union of matches whose tokens sit in one name on both sides: "Simón" + "Bolívar" is one shared name. */
