@@ -5,7 +5,6 @@
 import 'server-only';
 import { extractArabic } from './extract-arabic';
 import { extractDates, type Span } from './extract-dates';
-import { extractFigures } from '../figures/extract-figures';
 import { eventKindOf } from './event-kinds';
 import { extractNames } from './extract-names';
 import { extractNumbers, type NumberWordReader } from './extract-numbers';
@@ -41,10 +40,7 @@ export function extractEvidence(article: StoryArticle, options: ExtractOptions =
   const published = article.publishedAt ? article.publishedAt.toISOString().slice(0, 10) : undefined;
   const dates = extractDates(text, language, covered);
   raw.push(...dates, ...(published ? weekdayDates(dates, published) : []));
-  // Years stay; counts come from the figures extractor, which knows what a number counts and when.
-  raw.push(...extractNumbers(text, covered, language).filter((n) => n.kind !== 'number'), ...eventCounts(article, published));
-  for (const word of options.numberWords?.(text, language) ?? [])
-    raw.push({ kind: 'number', key: `#:${word.value}`, surface: word.surface, offset: word.offset });
+  raw.push(...extractNumbers(text, covered, language, options.numberWords));
 
   const tokens = tokenize(text);
   const names = extractNames(text, tokens, language, 0, covered);
@@ -79,26 +75,6 @@ export function extractEvidence(article: StoryArticle, options: ExtractOptions =
 }
 
 const DAY_MS = 86_400_000;
-/** A figure dated this far from the article's day is another time's (last year's toll, the day before's crowd). */
-const BACKGROUND_DAYS = 7;
-
-/**
- * The counts of the event: figures (digits or words: "39", "une soixantaine",
- * "dört") that count people, troops, aid shipments, money or countries, never a year, an
- * age, a date, a tonnage or a distance, nor a count the article dates to
- * another time.
- */
-function eventCounts(article: StoryArticle, published: string | undefined): RawEvidence[] {
-  const out: RawEvidence[] = [];
-  for (const f of extractFigures({ body: article.body, language: article.language, publishedAt: article.publishedAt ?? null })) {
-    if (f.counted === 'other' || f.counted === 'aid_tonnes' || f.value === null || !Number.isFinite(f.value)) continue;
-    if (published && f.timeDate && Math.abs(Date.parse(f.timeDate) - Date.parse(published)) > BACKGROUND_DAYS * DAY_MS) continue;
-    const value = Math.round(f.value * 1000) / 1000;
-    const surface = article.body.slice(f.spanStart, f.spanEnd);
-    out.push({ kind: 'number', key: `${f.counted === 'share_percent' ? '%' : '#'}:${value}`, surface, offset: f.spanStart });
-  }
-  return out;
-}
 
 /** "Monday" in an article of Tuesday 30 March is 29 March: the day, besides the weekday. */
 function weekdayDates(dates: readonly RawEvidence[], published: string): RawEvidence[] {
