@@ -1,4 +1,4 @@
-// `npm run eval:stories [tuning|held-out|fresh|tuning+held-out|all] [--sweep]`: story grouping
+// `npm run eval:stories [tuning|held-out|fresh|tuning+held-out|all] [--sweep] [--split <wire split>] [--pairs]`: story grouping
 // quality on the labelled set (figures recorded in docs/STORIES.md). Each split
 // is grouped on its own; `tuning+held-out` and `all` group those articles together. `--sweep` prints
 // B-cubed F1 over a grid of join thresholds, on the tuning split only: that is
@@ -6,6 +6,10 @@
 // one part of the design switched off, per split. Then the wire set
 // (tests/fixtures/wire/): each split present imported in publishedAt order,
 // per language and script pair; `--write` puts those tables in docs/QUALITY.md.
+// `--split tuning` measures one wire split only (and skips the labelled set);
+// `--pairs` (tuning split only) also prints each same-event pair left apart and
+// each wrong pair with its score and shared evidence: that is how the rules are
+// diagnosed. Held-out and fresh are only ever measured as a whole.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { STORY_CONFIG } from '../lib/stories/config';
@@ -18,7 +22,8 @@ import {
   simulateImports,
 } from '../tests/fixtures/stories/labelled-set';
 import { evaluateWire, formatWireEvaluation } from '../tests/fixtures/stories/wire-eval';
-import { WIRE_SPLITS, loadWireEvents } from '../tests/fixtures/wire/wire-set';
+import { formatTuningPairs } from '../tests/fixtures/stories/wire-pairs';
+import { WIRE_SPLITS, type WireSplit, loadWireEvents } from '../tests/fixtures/wire/wire-set';
 
 const names = ['tuning', 'held-out', 'fresh', 'tuning+held-out', 'all'] as const;
 type Name = (typeof names)[number];
@@ -26,7 +31,22 @@ const args = process.argv.slice(2);
 const sweep = args.includes('--sweep');
 const ablations = args.includes('--ablations');
 const write = args.includes('--write');
-const asked = args.filter((a) => !['--sweep', '--ablations', '--write'].includes(a));
+const showPairs = args.includes('--pairs');
+const splitAt = args.indexOf('--split');
+const wireSplit = splitAt >= 0 ? args[splitAt + 1] : undefined;
+if (splitAt >= 0 && !(WIRE_SPLITS as readonly string[]).includes(wireSplit ?? '')) {
+  console.error(`--split takes one of ${WIRE_SPLITS.join(', ')}.`);
+  process.exit(2);
+}
+if (showPairs && wireSplit !== 'tuning') {
+  console.error('--pairs prints pair scores of the tuning split only: pass --split tuning.');
+  process.exit(2);
+}
+if (write && wireSplit !== undefined) {
+  console.error('--write records every split: drop --split.');
+  process.exit(2);
+}
+const asked = args.filter((a, i) => !['--sweep', '--ablations', '--write', '--pairs', '--split'].includes(a) && !(splitAt >= 0 && i === splitAt + 1));
 const unknown = asked.filter((a) => !(names as readonly string[]).includes(a));
 if (unknown.length) {
   console.error(`Unknown set ${unknown.join(', ')}: choose from ${names.join(', ')} (and --sweep, --ablations or --write).`);
@@ -72,7 +92,7 @@ if (sweep) {
       );
     }
   }
-} else {
+} else if (wireSplit === undefined) {
   for (const name of asked.length ? (asked as Name[]) : names) {
     console.log(formatStoryEvaluation(name, evaluateStories(part(name))));
     // The import path: one article at a time, in eight fixed orders.
@@ -91,7 +111,7 @@ if (sweep) {
 
 if (!sweep && !ablations) {
   // The wire set: every split present on its own, then all of it together (hard negatives may sit in another split).
-  const events = loadWireEvents();
+  const events = loadWireEvents(wireSplit ? { splits: [wireSplit as WireSplit] } : {});
   const sections = WIRE_SPLITS.filter((split) => events.some((e) => e.split === split)).map((split) =>
     formatWireEvaluation(
       evaluateWire(
@@ -101,6 +121,7 @@ if (!sweep && !ablations) {
     ),
   );
   if (new Set(events.map((e) => e.split)).size > 1) sections.push(formatWireEvaluation(evaluateWire('all splits together', events)));
+  if (showPairs) console.log(formatTuningPairs(events));
   const tables = sections.length ? sections.join('\n\n') : 'No wire events yet (tests/fixtures/wire/events/).';
   console.log(`wire set, imported one by one in publishedAt order:\n\n${tables}`);
   if (write) {

@@ -18,6 +18,7 @@ export type EvidenceChipItem = {
 };
 
 const CHIP: Record<EvidenceGroup, string> = {
+  events: 'bg-orange-50 text-orange-950 ring-orange-200',
   people: 'bg-violet-50 text-violet-950 ring-violet-200',
   places: 'bg-emerald-50 text-emerald-950 ring-emerald-200',
   organisations: 'bg-sky-50 text-sky-950 ring-sky-200',

@@ -22,7 +22,7 @@ export type StoryConfig = {
      * words that do not match ("Asamblea Nacional" / "Guardia Nacional", "Juan Guaidó" / "Juan Manuel Caicedo").
      */
     partialName: number;
-    /** Figures by how many digits they have: 7 or 23 recur everywhere, 567 and 365,315 do not. */
+    /** Figures by how many significant digits they have: 7, 23 or 5,000 recur everywhere, 567 and 365,315 do not. */
     figure: Readonly<{ oneOrTwoDigits: number; threeDigits: number }>;
   };
   /**
@@ -49,7 +49,7 @@ export const STORY_CONFIG: Readonly<StoryConfig> = Object.freeze({
   suggestThreshold: 0.12,
   weights: Object.freeze({
     entity: Object.freeze({ person: 1, place: 1, organisation: 0.8, name: 0.9 }),
-    kind: Object.freeze({ number: 0.9, date: 1.2, weekday: 0.25, term: 0.3 }),
+    kind: Object.freeze({ number: 0.9, date: 1.2, weekday: 0.25, term: 0.3, event: 1 }),
     month: 0.4,
     year: 0.2,
     arabicWord: 0.3,
@@ -63,4 +63,4 @@ export const STORY_CONFIG: Readonly<StoryConfig> = Object.freeze({
 });
 
 /** Names the extraction and scoring rules: stored evidence of another version is recomputed. */
-export const STORIES_VERSION = 2;
+export const STORIES_VERSION = 3;

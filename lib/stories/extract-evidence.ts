@@ -5,6 +5,7 @@
 import 'server-only';
 import { extractArabic } from './extract-arabic';
 import { extractDates, type Span } from './extract-dates';
+import { eventKindOf } from './event-kinds';
 import { extractNames } from './extract-names';
 import { extractNumbers, type NumberWordReader } from './extract-numbers';
 import { FUNCTION_WORDS, foldWord, MONTHS, WEEKDAYS } from './lexicon';
@@ -36,13 +37,21 @@ export function extractEvidence(article: StoryArticle, options: ExtractOptions =
   const covered: Span[] = [];
   const raw: RawEvidence[] = [];
 
-  raw.push(...extractDates(text, language, covered));
+  const published = article.publishedAt ? article.publishedAt.toISOString().slice(0, 10) : undefined;
+  const dates = extractDates(text, language, covered);
+  raw.push(...dates, ...(published ? weekdayDates(dates, published) : []));
   raw.push(...extractNumbers(text, covered, language, options.numberWords));
 
   const tokens = tokenize(text);
   const names = extractNames(text, tokens, language, 0, covered);
   const arabic = extractArabic(tokens, names.spans.length);
   raw.push(...names.items, ...arabic.items);
+
+  // What happened, in any language: "séisme", "землетрясение" and "زلزال" are one key.
+  for (const token of tokens) {
+    const kind = eventKindOf(token.text);
+    if (kind) raw.push({ kind: 'event', key: `k:${kind}`, surface: token.text, offset: token.start });
+  }
 
   const script = LANGUAGE_SCRIPT[language] ?? 'latin';
   if (script !== 'arabic') {
@@ -62,8 +71,24 @@ export function extractEvidence(article: StoryArticle, options: ExtractOptions =
       raw.push({ kind: 'term', key: `t:${language}:${foldWord(stemmed)}`, surface: token.text, offset: token.start });
     }
   }
-  const published = article.publishedAt ? article.publishedAt.toISOString().slice(0, 10) : undefined;
   return { id: article.id, language, ...(published ? { published } : {}), items: collect(raw), spans: [...names.spans, ...arabic.spans] };
+}
+
+const DAY_MS = 86_400_000;
+
+/** "Monday" in an article of Tuesday 30 March is 29 March: the day, besides the weekday. */
+function weekdayDates(dates: readonly RawEvidence[], published: string): RawEvidence[] {
+  const day = Date.parse(`${published}T12:00:00Z`);
+  if (!Number.isFinite(day)) return [];
+  const publishedWeekday = ((new Date(day).getUTCDay() + 6) % 7) + 1;
+  return dates.flatMap((d) => {
+    if (d.kind !== 'weekday') return [];
+    const weekday = Number(d.key.slice(2));
+    const back = (publishedWeekday - weekday + 7) % 7;
+    const date = new Date(day - back * DAY_MS);
+    const key = `d:${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
+    return [{ kind: 'date' as const, key, surface: d.surface, offset: d.offset }];
+  });
 }
 
 /** One item per key: first surface, occurrence count, the spans a name key occurs in. */

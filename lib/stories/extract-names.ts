@@ -18,6 +18,13 @@ const MAX_SPAN_TOKENS = 5;
 // The Arabic article written into Latin names: al-Bashir, el-Sisi.
 const NAME_PARTICLES = new Set(['al', 'el', 'ul', 'ad', 'as', 'ash', 'an', 'ar']);
 
+// German articles, determiners and article contractions: a capitalised word after one is a noun phrase's head.
+const GERMAN_DETERMINERS = new Set(
+  `der die das den dem des ein eine einer einem einen eines kein keine keiner keinem keinen keines zum zur im am vom beim ins ans
+   dieser diese dieses diesem diesen jener jene jenes seine seiner seinem seinen ihre ihrer ihrem ihren unsere mehrere viele
+   alle einige beide jede jeder jedes jedem jeden weitere weiteren`.split(/\s+/u),
+);
+
 export type NameExtraction = { spans: NameSpan[]; items: RawEvidence[]; nameTokens: Set<number> };
 
 export function extractNames(text: string, tokens: readonly Token[], language: string, spanBase: number, covered: readonly Span[]): NameExtraction {
@@ -34,8 +41,20 @@ export function extractNames(text: string, tokens: readonly Token[], language: s
     const folded = foldWord(t.text);
     if (isAcronym(t.text)) return !FUNCTION_WORDS.has(folded) || t.text.length >= 3;
     if (covered.some((c) => t.start >= c.start && t.start < c.end)) return false;
+    if (language === 'de' && germanCommonNoun(t)) return false;
     return !FUNCTION_WORDS.has(folded) && !isStopword(folded, language) && !isTitle(folded) && !WEEKDAYS.has(folded);
   };
+
+  // German capitalises every noun: one after an article or determiner, a number or an inflected adjective
+  // ("der Konzerthalle", "60 Menschen", "bewaffneter Männer") is a common noun, not a name.
+  function germanCommonNoun(t: Token): boolean {
+    const before = tokens[t.index - 1];
+    if (!before || t.breakBefore) return false;
+    if (/^\d/u.test(before.text)) return true;
+    const folded = foldWord(before.text);
+    if (GERMAN_DETERMINERS.has(folded)) return true;
+    return !isCapitalised(before.text) && !isStopword(folded, language) && folded.length >= 5 && /(?:e|en|er|es|em)$/u.test(folded);
+  }
 
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
@@ -113,18 +132,24 @@ export function extractNames(text: string, tokens: readonly Token[], language: s
 function tokenKeys(token: Token, language: string): Array<{ key: string; surface: string; offset: number }> {
   if (isAcronym(token.text)) {
     const latin = toLatin(token.text, language).replace(/\s+/gu, '');
-    return latin.length >= 2 ? [{ key: `n:${latin}`, surface: token.text, offset: token.start }] : [];
+    const keys = latin.length >= 2 ? [{ key: `n:${latin}`, surface: token.text, offset: token.start }] : [];
+    // A word in capitals may be a dateline's place ("IZMIR, Turkey (AP)", "ПАРИЖ"): it also gets the key of the word.
+    if (token.text.length >= 4 && /[AEIOUYАЕИОУЫЭЮЯІЇЄ]/u.test(token.text))
+      keys.push({ key: nameKey(token.text, language), surface: token.text, offset: token.start });
+    return keys;
   }
-  const parts = token.text.split(/['’\-‐]/u).filter((p) => !NAME_PARTICLES.has(p.toLowerCase()));
+  // Turkish writes a name's case ending after an apostrophe: "İzmir'deki", "Moskova'da" are İzmir and Moskova.
+  const word = language === 'tr' ? (token.text.split(/['’]/u)[0] ?? token.text) : token.text;
+  const parts = word.split(/['’\-‐]/u).filter((p) => !NAME_PARTICLES.has(p.toLowerCase()));
   const keys = new Set<string>();
   for (const part of parts) keys.add(nameKey(part, language));
   if (parts.length > 1) keys.add(nameKey(parts.join(''), language));
   return [...keys].filter((k) => k.length >= MIN_KEY_LENGTH + 2).map((key) => ({ key, surface: token.text, offset: token.start }));
 }
 
-/** `n:` + the phonetic key of a name word; Russian declines names, so its words are stemmed first. */
+/** `n:` + the phonetic key of a name word; Russian and Ukrainian decline names, so their words are stemmed first. */
 export function nameKey(word: string, language: string): string {
-  const base = language === 'ru' && /\p{Script=Cyrillic}/u.test(word) ? stem(word.toLowerCase(), 'ru') : word;
+  const base = (language === 'ru' || language === 'uk') && /\p{Script=Cyrillic}/u.test(word) ? stem(word.toLowerCase(), language) : word;
   return `n:${phoneticKey(toLatin(base, language))}`;
 }
 

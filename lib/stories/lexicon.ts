@@ -86,6 +86,21 @@ export const PERSON_TITLES = set(
   `президент президента президентом вице-президент сенатор сенатора секретарь секретаря министр министра премьер
    генерал генерала майор сержант полковник капитан директор директора лидер лидера глава главы представитель
    посол губернатор мэр судья прокурор командующий король королева папа депутат бывший госсекретарь генсек`,
+  // French, Italian, German, Polish, Turkish (with its possessive forms), Ukrainian
+  `président présidente ministre premier sénateur secrétaire général maire gouverneur juge procureur porte-parole
+   ambassadeur chef directeur dirigeant député commandant roi reine pape chancelier`,
+  `presidente ministro premier senatore segretario generale sindaco governatore giudice procuratore portavoce
+   ambasciatore capo direttore leader deputato comandante re regina papa cancelliere`,
+  `präsident präsidentin präsidenten minister ministerin ministerpräsident premierminister kanzler kanzlerin
+   bundeskanzler bürgermeister bürgermeisterin gouverneur richter staatsanwalt sprecher sprecherin botschafter
+   chef chefin direktor leiter leiterin abgeordnete kommandeur könig königin papst kremlchef regierungschef
+   staatschef innenminister außenminister generalsekretär`,
+  `prezydent prezydenta prezydentowi premier premiera minister ministra senator sekretarz generał burmistrz
+   gubernator sędzia prokurator rzecznik rzeczniczka ambasador szef dyrektor przywódca poseł dowódca król królowa papież kanclerz`,
+  `cumhurbaşkanı cumhurbaşkanı başkan başkanı bakan bakanı başbakan vali valisi belediye sözcü sözcüsü büyükelçi
+   genel müdür müdürü lider komutan komutanı kral kraliçe papa savcı savcısı hakim milletvekili`,
+  `президент президента президентові міністр міністра прем'єр прем'єр-міністр генерал мер губернатор суддя прокурор
+   речник посол голова директор лідер депутат командувач король королева папа канцлер`,
 );
 
 /** Words that make a name an organisation's: "Migración Colombia", "Bolivarian National Guard", "ООН". */

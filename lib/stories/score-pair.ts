@@ -52,7 +52,9 @@ export function scorePair(a: ArticleEvidence, b: ArticleEvidence, options: Score
   const massA = mass(a, { terms: sameLanguage, allCandidates: aArabic && bArabic }, stats, config);
   const massB = mass(b, { terms: sameLanguage, allCandidates: aArabic && bArabic }, stats, config);
   const raw = massA > 0 && massB > 0 ? Math.min(1, total / Math.sqrt(massA * massB)) : 0;
-  const specific = shared.filter((s) => s.kind === 'name' || s.kind === 'number' || (s.kind === 'date' && !s.keys[0]?.startsWith('y:'))).length;
+  const specific = shared.filter(
+    (s) => s.kind === 'name' || s.kind === 'number' || s.kind === 'event' || (s.kind === 'date' && !s.keys[0]?.startsWith('y:')),
+  ).length;
   shared.sort((x, y) => y.weight - x.weight || (x.keys[0] ?? '').localeCompare(y.keys[0] ?? ''));
   return { a: a.id, b: b.id, score: round(specific >= config.minSharedSpecific ? Math.min(1, raw * timeFactor(a.published, b.published, config)) : 0), shared };
 }
@@ -96,11 +98,13 @@ function kindWeight(item: EvidenceItem, config: StoryConfig): number {
   return config.weights.kind[item.kind];
 }
 
+/** By significant digits: 7, 60, 100 and "5,000" recur everywhere; 137 less; 5434 and 365,315 hardly. */
 function figureWeight(key: string, config: StoryConfig): number {
   const value = key.slice(2);
   if (!/^\d+$/u.test(value)) return 1;
-  if (value.length <= 2) return config.weights.figure.oneOrTwoDigits;
-  return value.length === 3 ? config.weights.figure.threeDigits : 1;
+  const significant = value.replace(/0+$/u, '').length;
+  if (significant <= 2) return config.weights.figure.oneOrTwoDigits;
+  return significant === 3 ? config.weights.figure.threeDigits : 1;
 }
 
 /** Union of matches whose tokens sit in one name on both sides: "Simón" + "Bolívar" is one shared name. */

@@ -5,6 +5,7 @@ import { stemmer as english } from '@orama/stemmers/english';
 import { stemmer as portuguese } from '@orama/stemmers/portuguese';
 import { stemmer as russian } from '@orama/stemmers/russian';
 import { stemmer as spanish } from '@orama/stemmers/spanish';
+import { stemmer as ukrainian } from '@orama/stemmers/ukrainian';
 
 const STEMMERS: Readonly<Record<string, (word: string) => string>> = {
   en: english,
@@ -12,6 +13,7 @@ const STEMMERS: Readonly<Record<string, (word: string) => string>> = {
   es: spanish,
   ru: russian,
   bg: safeBulgarian,
+  uk: ukrainian,
 };
 
 /** The stem of a lowercase word, or the word itself for a language without a stemmer. */

@@ -13,7 +13,8 @@ export type StoryArticle = {
 };
 
 export type EntityType = 'person' | 'place' | 'organisation' | 'name';
-export type EvidenceKind = 'name' | 'number' | 'date' | 'weekday' | 'term';
+/** `event`: the kind of event an article reports (event-kinds.ts), the same key in every language. */
+export type EvidenceKind = 'name' | 'number' | 'date' | 'weekday' | 'term' | 'event';
 
 /** One evidence occurrence as an extractor finds it. */
 export type RawEvidence = {
@@ -35,7 +36,7 @@ export type EvidenceItem = {
    * The match key, the same across scripts and spellings:
    * `n:kuaid` (a name token's phonetic key), `#:567` (a figure), `%:33`,
    * `d:02-23` (day and month), `m:2019-02` / `m:03` (a month), `y:2019`,
-   * `w:6` (a weekday, Monday = 1), `t:pt:desert` (a stemmed word, one language).
+   * `w:6` (a weekday, Monday = 1), `k:earthquake` (a kind of event), `t:pt:desert` (a stemmed word, one language).
    */
   key: string;
   /** The first occurrence as written. */

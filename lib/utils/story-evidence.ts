@@ -1,12 +1,13 @@
 // How the story pages sort the "why" for a reader in a hurry: shared evidence
-// grouped by kind (people, places, organisations, figures, dates), each group
+// grouped by kind (what happened, people, places, organisations, figures, dates), each group
 // heaviest first, and the scores put beside the thresholds. Client-safe.
 import type { EntityTypeDto, EvidenceKindDto } from '../validation/stories';
 
-export const EVIDENCE_GROUPS = ['people', 'places', 'organisations', 'names', 'figures', 'dates', 'words'] as const;
+export const EVIDENCE_GROUPS = ['events', 'people', 'places', 'organisations', 'names', 'figures', 'dates', 'words'] as const;
 export type EvidenceGroup = (typeof EVIDENCE_GROUPS)[number];
 
 export const EVIDENCE_GROUP_LABELS: Record<EvidenceGroup, string> = {
+  events: 'What happened',
   people: 'People',
   places: 'Places',
   organisations: 'Organisations',
@@ -18,6 +19,7 @@ export const EVIDENCE_GROUP_LABELS: Record<EvidenceGroup, string> = {
 
 /** One item's kind, as a screen reader hears it before the chip ("Person: Guaidó"). */
 export const EVIDENCE_KIND_LABELS: Record<EvidenceGroup, string> = {
+  events: 'Kind of event',
   people: 'Person',
   places: 'Place',
   organisations: 'Organisation',
@@ -28,7 +30,7 @@ export const EVIDENCE_KIND_LABELS: Record<EvidenceGroup, string> = {
 };
 
 const BY_ENTITY: Record<EntityTypeDto, EvidenceGroup> = { person: 'people', place: 'places', organisation: 'organisations', name: 'names' };
-const BY_KIND: Record<Exclude<EvidenceKindDto, 'name'>, EvidenceGroup> = { number: 'figures', date: 'dates', weekday: 'dates', term: 'words' };
+const BY_KIND: Record<Exclude<EvidenceKindDto, 'name'>, EvidenceGroup> = { number: 'figures', date: 'dates', weekday: 'dates', term: 'words', event: 'events' };
 
 export function evidenceGroup(item: { kind: EvidenceKindDto; entityType?: EntityTypeDto }): EvidenceGroup {
   if (item.kind === 'name') return BY_ENTITY[item.entityType ?? 'name'];

@@ -77,7 +77,7 @@ export const listStoriesQuerySchema = z.object({
 });
 export type ListStoriesQuery = z.infer<typeof listStoriesQuerySchema>;
 
-export type EvidenceKindDto = 'name' | 'number' | 'date' | 'weekday' | 'term';
+export type EvidenceKindDto = 'name' | 'number' | 'date' | 'weekday' | 'term' | 'event';
 export type EntityTypeDto = 'person' | 'place' | 'organisation' | 'name';
 
 /** One piece of evidence two articles share, as each writes it: ["Guaidó", "Гуайдо"]. */

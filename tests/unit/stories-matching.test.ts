@@ -162,4 +162,33 @@ describe('dates and figures', () => {
     const withReader = extractEvidence({ id: 'x', body, language: 'en' }, { numberWords: () => [{ value: 4, surface: 'Four', offset: 0 }] });
     expect(withReader.items.find((i) => i.kind === 'number')).toMatchObject({ key: '#:4', surface: 'Four' });
   });
+
+  it('reads the kind of event in any language as one key (issue 30)', () => {
+    for (const [body, language] of [
+      ['Un puissant séisme a frappé la région.', 'fr'],
+      ['Мощное землетрясение произошло в регионе.', 'ru'],
+      ['ضرب الزلزال المنطقة.', 'ar'],
+      ['Bölgede büyük bir deprem meydana geldi.', 'tr'],
+    ] as const) {
+      expect(keysOf(body, language, ['event'])).toEqual(['k:earthquake']);
+    }
+  });
+
+  it('takes a German noun after an article, a number or an adjective for a common noun, not a name (issue 30)', () => {
+    const spans = spansOf('Bei einem Angriff auf die Konzerthalle Crocus City Hall starben mindestens 60 Menschen, bewaffneter Männer wegen.', 'de');
+    expect(spans).toContain('Crocus City Hall');
+    expect(spans.join(' ')).not.toMatch(/Konzerthalle|Menschen|Männer/u);
+  });
+
+  it('takes as evidence only counts of the event, never a tonnage or a distance (issue 30)', () => {
+    const body =
+      'The blast killed 137 people. The warehouse held 2750 tonnes of ammonium nitrate, 240 kilometres from the border. In 2005 another blast killed 41 people.';
+    const published = new Date('2020-08-06T12:00:00Z');
+    const numbers = extractEvidence({ id: 'x', body, language: 'en', publishedAt: published })
+      .items.filter((i) => i.kind === 'number')
+      .map((i) => i.key);
+    expect(numbers).toContain('#:137');
+    expect(numbers).not.toContain('#:2750');
+    expect(numbers).not.toContain('#:240');
+  });
 });

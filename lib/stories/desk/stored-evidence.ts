@@ -14,7 +14,7 @@ const evidenceSchema = z.object({
   published: z.iso.date().optional(),
   items: z.array(
     z.object({
-      kind: z.enum(['name', 'number', 'date', 'weekday', 'term']),
+      kind: z.enum(['name', 'number', 'date', 'weekday', 'term', 'event']),
       key: z.string(),
       surface: z.string(),
       count: z.number(),

@@ -6,7 +6,7 @@ import { z } from '../../validation/zod';
 import type { PairScore, SharedEvidence } from '../types';
 
 const sharedEvidenceSchema = z.object({
-  kind: z.enum(['name', 'number', 'date', 'weekday', 'term']),
+  kind: z.enum(['name', 'number', 'date', 'weekday', 'term', 'event']),
   entityType: z.enum(['person', 'place', 'organisation', 'name']).optional(),
   keys: z.array(z.string()),
   surfaces: z.tuple([z.string(), z.string()]),
