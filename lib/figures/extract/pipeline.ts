@@ -216,7 +216,10 @@ export function runPipeline(options: ExtractFiguresOptions): ExtractedFigure[] {
     const d = live[k] as Draft;
     const s = sentences[d.sentence] as Sentence;
     const located = nearestAttribution(attributionOf(d.sentence), d, live);
-    const attribution: Attribution | null = located ?? neighbourAttribution(quotes, sentences, d.sentence, (j) => attributionOf(j)[0] ?? null);
+    const attribution: Attribution | null =
+      located ??
+      neighbourAttribution(quotes, sentences, d.sentence, (j) => attributionOf(j)[0] ?? null) ??
+      anaphoricAttribution(sentences, d.sentence, attributionOf);
     // "… the agency said Sunday": a time on the attribution dates every figure it covers.
     const time = timeFor(times, d, live[k - 1], live[k + 1], s) ?? (located ? timeOfAttribution(times, located) : null);
     const numbers = numbersOf(d);
@@ -391,6 +394,16 @@ function neighbourAttribution(
     }
   }
   return null;
+}
+
+/**
+ * "… зросла до 135 людей. Про це повідомив міністр …", "… getötet worden. Das teilte das Ermittlungskomitee mit.":
+ * a sentence that opens by pointing back ("Про це", "Об этом", "Das", "Lo") attributes the sentence before it.
+ */
+function anaphoricAttribution(sentences: readonly Sentence[], si: number, of: (i: number) => LocatedAttribution[]): Attribution | null {
+  const next = sentences[si + 1];
+  if (!next || next.paragraph !== (sentences[si] as Sentence).paragraph) return null;
+  return of(si + 1).find((a) => a.anaphoric) ?? null;
 }
 
 /** The time expression of the figure's sentence nearest to it, with no other figure in between. */
