@@ -280,7 +280,8 @@ export function decideCounted(args: {
   }
   const cls = noun.cls;
   // A noun that names what happened ("31 feridos", "62 deaths") is not overridden by an event further back.
-  let cue = args.cue?.how === 'preceding' && cls !== null && EVENT_NOUNS.has(cls) ? null : args.cue;
+  // "… interpellées, a indiqué le ministre, qui avait mobilisé 10.000 policiers": troops deployed are no detainees.
+  let cue = args.cue?.how === 'preceding' && cls !== null && (EVENT_NOUNS.has(cls) || (cls === 'military' && sentence.size)) ? null : args.cue;
   // "عدد القتلى في تركيا بلغ ٥٨٩٤، فيما تجاوز عدد المصابين": a toll named just before a bare number outweighs the next clause's event.
   if (cls === null && cue?.how === 'following' && tollBefore(sentence, args.firstIndex)) cue = null;
   const military = cls === 'military' || cls === 'defector' || ((cls === null || cls === 'person') && sentence.military);
