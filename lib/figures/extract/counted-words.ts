@@ -43,6 +43,9 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     żołnierz* wojskow* policjant* funkcjonariusz* bojownik* oficer* gwardzist* pogranicznik*`,
   person: `people persons person civilians civilian men women children kids residents citizens volunteers workers
     journalists members individuals inhabitants survivors rescuers patients passengers spectators fans runners voters students others
+    firefighters specialists experts bomberos bombeiros especialistas expertos pompiers secouristes spécialistes experts vigili
+    soccorritori esperti feuerwehrleute helfer experten пожарных спасателей специалистов экспертов рятувальників фахівців
+    пожежників itfaiyeci* uzman* strażak* ratownik* specjalist* ekspert* пожарникари спасители специалисти
     pessoas pessoa civis homens mulheres crianças moradores habitantes cidadãos voluntários trabalhadores jornalistas
     membros indivíduos sobreviventes doentes passageiros adeptos espectadores eleitores estudantes outros outras
     personas civiles hombres mujeres niños residentes ciudadanos voluntarios trabajadores periodistas miembros
@@ -149,7 +152,7 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     hirieron ранен* ранени пострада* جرح* جرحى اصيب* اصابه اصابات مصاب* اصاب*
     verletzt* verwundet* blessé* blessés ferit* ferendo пострадал* пострадавш* травм* поранен* постраждал* травмован*
     yaraland* yaralı* rann* ranion* poszkodowan*`,
-  detain: `arrest* detain* jailed imprison* captur* custody presos detidos detid* deteve detiveram prender* prenderam
+  detain: `arrest* detain* jailed imprison* captur* custody presos detidos detid* deteve detiveram prender* prenderam detenci* detenç*
     detenidos detuvo detuvieron arrestad* capturad* задържа* арестува* арест* اعتقل* معتقل* احتجز* اوقف* القبض
     festgenommen* festnahm* verhaftet* festnahme* inhaftiert* arrêté* interpellé* interpellation* arrestation* garde_à_vue
     arrestat* arresto fermat* fermo задерж* арестов* затрим* заарешт* арешт* gözaltına gözaltı* tutuklan* tutukla*
@@ -159,7 +162,10 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     نزح* نازح* اجلاء تهجير مشرد*
     evakuiert* vertrieben* obdachlos* évacué* déplacé* sans-abri sinistré* evacuat* sfollat* senzatetto эвакуир* эвакуац*
     переселен* евакуйов* евакуац* tahliye* evsiz* ewakuowa* przesiedlon* sin_hogar sem_abrigo sem_casa senza_casa
-    bez_dachu_nad_głową`,
+    bez_dachu_nad_głową opuścić_domy opuścić_swoje_domy opuściło_domy quitter_leurs_maisons quitter_leur_domicile
+    lasciare_le_proprie_case покинуть_свои_дома покинули_свои_дома залишити_домівки залишили_домівки evlerini_terk
+    in_tents w_namiotach en_tiendas em_tendas sous_des_tentes in_tende in_zelten в_палатках у_наметах çadırlarda
+    خيام sans_logement sin_vivienda without_shelter بلا_ماوى`,
   vanish: `missing unaccounted desaparecid* desapareceram desaparecieron disparu* vermisst* dispers* пропал* пропавш*
     безвести зникл* зниклими zaginę* zaginion* kayıp* مفقود* المفقودين فقد*`,
   protest: `protest* demonstrat* marched rall* manifest* marcha participado participaron протест* демонстр* участваха
