@@ -97,4 +97,22 @@ describe('what is counted', () => {
     expect(seen('(ANSA) - ROMA, 03 NOV - Sono 7 i dispersi.', 'it').map((f) => f.value)).toEqual([7]);
     expect(seen('ATHENS, Feb 11 (Reuters) - Nine people died.', 'en').map((f) => f.value)).toEqual([9]);
   });
+
+  it.each([
+    ['en', 'The reform would push the minimum pension age to 64 from 62.', []],
+    ['ru', 'Правительство намерено повысить пенсионный возраст с 62 до 64 лет.', []],
+    ['en', 'Only around one in three trains ran on Tuesday.', []],
+    ['it', 'Tra le vittime due fratelli di 12 e 14 anni.', ['due']],
+  ])('%s: ages, ratios and measures are no figures: %s', (language, text, expected) => {
+    expect(seen(text, language).map((f) => f.text)).toEqual(expected);
+  });
+
+  it.each([
+    ['it', 'Il sisma di magnitudo 6 ha ucciso 40 persone.', '6', 'other'],
+    ['en', 'The blast of 2,750 tonnes of ammonium nitrate destroyed the port.', '2,750', 'other'],
+    ['ru', 'Были задействованы 9 тыс. сотрудников полиции, в Москве задержаны 40 человек.', '9 тыс.', 'troops_total'],
+    ['es', 'Más de 3.000 socorristas trabajan en las cinco provincias afectadas.', 'cinco', 'other'],
+  ])('%s: %s → %s is %s', (language, text, figure, kind) => {
+    expect(counted(text, language)).toContainEqual([figure, kind]);
+  });
 });

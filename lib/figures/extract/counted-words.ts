@@ -45,7 +45,7 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     journalists members individuals inhabitants survivors rescuers patients passengers spectators fans runners voters students others
     firefighters specialists experts bomberos bombeiros especialistas expertos pompiers secouristes spécialistes experts vigili
     soccorritori esperti feuerwehrleute helfer experten пожарных спасателей специалистов экспертов рятувальників фахівців
-    пожежників itfaiyeci* uzman* strażak* ratownik* specjalist* ekspert* пожарникари спасители специалисти
+    пожежників сотрудник* співробітник* socorristas personel* itfaiyeci* uzman* strażak* ratownik* specjalist* ekspert* пожарникари спасители специалисти
     pessoas pessoa civis homens mulheres crianças moradores habitantes cidadãos voluntários trabalhadores jornalistas
     membros indivíduos sobreviventes doentes passageiros adeptos espectadores eleitores estudantes outros outras
     personas civiles hombres mujeres niños residentes ciudadanos voluntarios trabajadores periodistas miembros
@@ -114,7 +114,9 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     місць будинків будинки сіл гектарів голосів ev evi konut* bina* köy* hektar* koltuk* domów budynków wsi hektarów
     miejsc mandatów głosów manifestations rassemblements cortèges demonstrations protests rallies marches manifestaciones
     protestas marchas manifestações protestos manifestazioni cortei kundgebungen demonstrationen proteste manifestacji
-    manifestacje demonstracji protestów акций акции акцій протестов протестів митингов мітингів gösteri eylem`,
+    manifestacje demonstracji protestów акций акции акцій протестов протестів митингов мітингів gösteri eylem
+    provinces provincias províncias province provinces provinz provinzen провинции провинций провінцій областей областях
+    regions regiones regiões régions regioni województw cities ciudades cidades villes città städte городов міст miast şehir ilde ilçe`,
 };
 
 export const EVENTS: Readonly<Record<EventClass, string>> = {

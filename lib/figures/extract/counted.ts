@@ -208,8 +208,11 @@ export function chooseCue(
     if (between.length <= 2 && between.every((t) => !CONJUNCTIONS.has(t.f) && t.kind === 'w')) return { cls: c.cls, how: 'adjacent' };
   }
   // After the noun phrase first ("50 protesters were arrested"), then within it ("200 ficaram feridas").
+  // "… 11,5 тыс. сотрудников полиции, в столице задержаны 22 человека": past a comma, an event right before the next number is that number's.
+  const ownsNext = (c: SentenceCues['cues'][number]) =>
+    nextMentionIndex - c.end <= 2 && /[,;]/u.test(folded.slice((tokens[nounLastIndex] as Token).end, (tokens[c.index] as Token).start));
   const following =
-    cues.find((c) => c.cls !== 'size' && c.index > nounLastIndex && c.index < nextMentionIndex && c.index - lastIndex <= 20) ??
+    cues.find((c) => c.cls !== 'size' && c.index > nounLastIndex && c.index < nextMentionIndex && c.index - lastIndex <= 20 && !ownsNext(c)) ??
     cues.find((c) => c.cls !== 'size' && c.index > lastIndex && c.index <= nounLastIndex);
   if (following) return { cls: following.cls, how: 'following' };
   const preceding = [...cues].reverse().find((c) => c.cls !== 'size' && c.end < firstIndex);

@@ -56,7 +56,7 @@ const AFTER: Readonly<Record<string, string>> = {
   about: 'or so | tal | تقريبا | civarında | kadar',
   // Turkish puts "more than" after the number and its case ending: "60'tan fazla", "100'den fazla kişi".
   more_than: `tan fazla | dan fazla | ten fazla | den fazla | tan fazlası | dan fazlası | ten fazlası | den fazlası | aşkın |
-    aştı | üzerinde | in üzerinde | ın üzerinde | ün üzerinde | un üzerinde | i aştı | ı aştı | ü aştı | u aştı | i geçti | ı geçti | fazla | fazlası`,
+    aştı | üzerinde | in üzerinde | ın üzerinde | ün üzerinde | un üzerinde | i aştı | ı aştı | ü aştı | u aştı | i geçti | ı geçti | fazla | fazlası | ü aşkın | u aşkın | i aşkın | ı aşkın | yi aşkın | yı aşkın`,
   fewer_than: 'tan az | dan az | ten az | den az',
 };
 // "between" words, with the connectors they take; "from … to", "de … a", "от … до", "من … إلى".
