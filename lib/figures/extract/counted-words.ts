@@ -45,7 +45,7 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     journalists members individuals inhabitants survivors rescuers patients passengers spectators fans runners voters students others
     firefighters specialists experts bomberos bombeiros especialistas expertos pompiers secouristes spécialistes experts vigili
     soccorritori esperti feuerwehrleute helfer experten пожарных спасателей специалистов экспертов рятувальників фахівців
-    пожежників сотрудник* співробітник* socorristas personel* itfaiyeci* uzman* strażak* ratownik* specjalist* ekspert* пожарникари спасители специалисти
+    пожежників operacionais operativos rescatistas сотрудник* співробітник* socorristas personel* itfaiyeci* uzman* strażak* ratownik* specjalist* ekspert* пожарникари спасители специалисти
     pessoas pessoa civis homens mulheres crianças moradores habitantes cidadãos voluntários trabalhadores jornalistas
     membros indivíduos sobreviventes doentes passageiros adeptos espectadores eleitores estudantes outros outras
     personas civiles hombres mujeres niños residentes ciudadanos voluntarios trabajadores periodistas miembros
@@ -116,6 +116,7 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     protestas marchas manifestações protestos manifestazioni cortei kundgebungen demonstrationen proteste manifestacji
     manifestacje demonstracji protestów акций акции акцій протестов протестів митингов мітингів gösteri eylem
     provinces provincias províncias province provinces provinz provinzen провинции провинций провінцій областей областях
+    unions sindicatos syndicats sindacati gewerkschaften профсоюзов профспілок związków синдиката sendika
     regions regiones regiões régions regioni województw cities ciudades cidades villes città städte городов міст miast şehir ilde ilçe`,
 };
 
@@ -139,8 +140,8 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     премина* пресяко* перетнул* перетинал* пересекл* перешедш* перешл* покинул* попросили_защиты попросили_убежища
     попросили_притулку przekroczy* attraversat* überquert* sınırı_geçti sınırı_geçen`,
   kill: `kill* dead died dying deaths death slain murder* lost_their_lives perish* fatalities
-    morreram morreu morrer mortos mortas morte* mataram matou matar assassinad* faleceram perderam_a_vida vítimas_mortais
-    murieron murió muertos muertas muerte* mataron mató asesinad* fallecieron fallecidos perdieron_la_vida
+    morreram morreu morrer morrido mortos mortas morte* mataram matou matar assassinad* faleceram perderam_a_vida vítimas_mortais
+    murieron murió muerto muertos muertas muerte* mataron mató asesinad* fallecieron fallecidos perdieron_la_vida
     убит* убиха загинаха загина загинали загинал* смърт* мъртви починаха
     قتل* قتلى مقتل* لقي لقوا مصرع* توفي* وفاه وفيات
     getötet* tot tote toten starben gestorben ums_leben tödlich* ermordet* umgekommen* todesopfer
@@ -164,7 +165,7 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     نزح* نازح* اجلاء تهجير مشرد*
     evakuiert* vertrieben* obdachlos* évacué* déplacé* sans-abri sinistré* evacuat* sfollat* senzatetto эвакуир* эвакуац*
     переселен* евакуйов* евакуац* tahliye* evsiz* ewakuowa* przesiedlon* sin_hogar sem_abrigo sem_casa senza_casa
-    bez_dachu_nad_głową opuścić_domy opuścić_swoje_domy opuściło_domy quitter_leurs_maisons quitter_leur_domicile
+    bez_dachu_nad_głową abrigo* shelters albergue* refugios notunterkünfte perderem_as_casas perderam_as_casas opuścić_domy opuścić_swoje_domy opuściło_domy quitter_leurs_maisons quitter_leur_domicile
     lasciare_le_proprie_case покинуть_свои_дома покинули_свои_дома залишити_домівки залишили_домівки evlerini_terk
     in_tents w_namiotach en_tiendas em_tendas sous_des_tentes in_tende in_zelten в_палатках у_наметах çadırlarda
     خيام sans_logement sin_vivienda without_shelter بلا_ماوى`,
@@ -177,7 +178,8 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     demonstrac* manifestac* demonstrow* cortège* на_улицы на_улиците на_вулиці na_ulice auf_die_straße in_piazza dans_la_rue
     a_la_calle às_ruas sokaklara по_улицам réuni* riunit* reunió reuniu versammelt* turnout affluence taken_part took_part
     participaram приняли_участие взяли_участь wzięło_udział wzięli_udział hanno_partecipato ont_participé nahmen_teil
-    teilgenommen katıldı`,
+    teilgenommen katıldı nas_ruas en_las_calles in_the_streets dans_les_rues nelle_strade na_ulicach на_вулицях sokaklarda
+    juntou juntaram`,
   size: `has have numbers number strong army_of force_of deployed deploy* mobilis* mobiliz* tem conta_com contava_com
     enviados enviar destacad* tiene cuenta_con desplegad* desplegar* movilizó moviliz* наброява разполага разположени
     изпратени يضم قوامه يبلغ_عدد نشر عدد_افراد

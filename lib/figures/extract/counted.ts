@@ -25,7 +25,7 @@ const NOUN_GLUE = new Set(
 const PHRASE_STOPS = new Set(
   `by in at on from to for with into than per em no na nos nas por para com pelo pela en con sobre desde hasta por в във на за с със при след преди في على الى إلى عن مع بعد قبل
   im am an auf aus bei mit nach von vom zu zum zur für à au aux dans sur par pour avec selon chez al alla nel nella su con dal dalla
-  во по со из к для у при после від із після w we na po z ze od dla przy`
+  во по со из к для у при после від із після w we na po z ze od dla przy segundo según selon secondo according laut według согласно`
     .split(/\s+/u)
     .map(foldKey),
 );
