@@ -176,7 +176,7 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     desfil* sfilat* demonstrierten demonstrier* protestier* kundgebung* demonstration* manifesté* manifestation* défilé* rassemblé*
     manifestat* manifestazion* protest* corteo mobilisation mobilitazion* протест* митинг* демонстрац* мітинг* protesto* gösteri* eylem* protestowa*
     demonstrac* manifestac* demonstrow* cortège* на_улицы на_улиците на_вулиці na_ulice auf_die_straße in_piazza dans_la_rue
-    a_la_calle às_ruas sokaklara по_улицам réuni* riunit* reunió reuniu versammelt* turnout affluence taken_part took_part
+    a_la_calle às_ruas sokaklara по_улицам réuni* riunit* reunió reuniu versammelt* taken_part took_part
     participaram приняли_участие взяли_участь wzięło_udział wzięli_udział hanno_partecipato ont_participé nahmen_teil
     teilgenommen katıldı nas_ruas en_las_calles in_the_streets dans_les_rues nelle_strade na_ulicach на_вулицях sokaklarda
     juntou juntaram`,
