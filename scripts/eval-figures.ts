@@ -57,7 +57,7 @@ const row = (split: string, language: string, items: number, s: Scores) =>
 const missLine = (m: Miss, text: string) => `    miss  ${m.id}: "${text.slice(m.span.start, m.span.end)}" ${describeFigure(m.expected)}: ${m.why}`;
 const fpLine = (f: FalsePositive) => `    extra ${f.id}: "${f.text}" ${describeFigure(f.predicted)}: ${f.why}`;
 
-const wireColumns = ['split', 'lang', 'articles', 'key', 'key right', 'recall', 'pred', 'right', 'precision'];
+const wireColumns = ['split', 'lang', 'articles', 'key', 'key right', 'recall', 'pred', 'right', 'precision', 'source'];
 const wireRow = (split: string, language: string, s: WireScore) => {
   const cells = [
     split,
@@ -69,6 +69,7 @@ const wireRow = (split: string, language: string, s: WireScore) => {
     String(s.predicted),
     String(s.right),
     pct(s.precision).trim(),
+    share(s.sourceRight, s.sourceLabelled).trim(),
   ];
   return markdown ? `| ${cells.join(' | ')} |` : cells.map((c, i) => (i < 2 ? c.padEnd(i ? 4 : 16) : c.padStart(9))).join(' ');
 };

@@ -15,7 +15,7 @@ import 'server-only';
 import type { FigureCounted, FigureQualifier } from '../validation/figures';
 import { runPipeline } from './extract/pipeline';
 
-export const FIGURES_VERSION = 4;
+export const FIGURES_VERSION = 5;
 
 export type ExtractFiguresOptions = {
   /** The article body exactly as stored in claims.body: spans are JS string offsets into it. */

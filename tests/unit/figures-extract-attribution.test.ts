@@ -89,4 +89,55 @@ describe('time', () => {
     const fs = figures('Officials counted 23 defectors on Saturday, then 60 by Sunday evening.', 'en', '2019-02-25');
     expect(fs.map((f) => f.timeText)).toEqual(['on Saturday', 'by Sunday evening']);
   });
+
+  // Issue 31 item 5: a canonical short name in every language, the relay apart, no fragment of the sentence.
+  it.each([
+    ['fr', 'Au moins 113 personnes ont été tuées, a annoncé le ministre de la Santé, Hamad Hassan, qui redoute davantage.', 'Hamad Hassan', null],
+    ['fr', '1,12 million de manifestants selon le ministère de l’Intérieur, plus de 2 millions pour la CGT.', 'ministère de l’Intérieur', null],
+    [
+      'de',
+      'Mehr als 140 Menschen wurden verletzt, wie das Gesundheitsministerium des Moskauer Gebiets mitteilte.',
+      'Gesundheitsministerium des Moskauer Gebiets',
+      null,
+    ],
+    ['de', 'Allein in Paris demonstrierten nach Polizeiangaben 80.000 Menschen.', 'Polizei', null],
+    ['it', 'È salito a 102 morti il bilancio. Lo ha reso noto l’agenzia turca per le emergenze Afad, secondo cui i feriti sono 1.026.', 'Afad', null],
+    ['ru', 'Число жертв выросло до 115 человек, сообщили в Следственном комитете РФ.', 'Следственном комитете РФ', null],
+    ['ru', 'В Париже, по данным полиции, прошли 81 тыс. демонстрантов.', 'полиции', null],
+    [
+      'uk',
+      'Кількість жертв зросла до 135 людей. Про це повідомив міністр охорони здоров’я Лівану Хамад Хасан, передає Al Jazeera.',
+      'Хамад Хасан',
+      'Al Jazeera',
+    ],
+    ['uk', 'Кількість загиблих зросла до 133, повідомляють російські ЗМІ з посиланням на Слідчий комітет РФ.', 'Слідчий комітет РФ', 'російські ЗМІ'],
+    ['pl', 'Co najmniej 69 osób zginęło - poinformowała w niedzielę turecka agencja ds. sytuacji kryzysowych AFAD.', 'AFAD', null],
+    ['pl', 'Według centrali związkowej CGT na ulice wyszło 3,5 mln ludzi.', 'CGT', null],
+    ['tr', 'Derne Belediye Başkanı Abdulmenam el-Gaysi, ölü sayısının 20 bin olabileceğini ifade etti.', 'Abdulmenam el-Gaysi', null],
+    ['tr', 'BM’ye göre Derne’de en az 30 bin kişi evsiz kaldı.', 'BM', null],
+    ['ar', 'أعلن الصليب الأحمر اللبناني ارتفاع حصيلة الضحايا إلى أكثر من مئة قتيل.', 'الصليب الأحمر اللبناني', null],
+    ['ar', 'وقال وزير الصحة عثمان عبد الجليل إن عدد القتلى تجاوز 1500.', 'عثمان عبد الجليل', null],
+    ['ar', 'ارتفع عدد القتلى إلى 133 وفق ما نقلته وكالة فرانس برس عن لجنة التحقيق.', 'لجنة التحقيق', 'AFP'],
+    ['es', 'Murieron 137 personas, según el último balance del Ministerio de Salud libanés.', 'Ministerio de Salud libanés', null],
+    ['bg', 'Над 1,2 милиона души протестираха според МВР - най-голямата мобилизация досега.', 'МВР', null],
+  ])('%s: a short source and its relay: %s', (language, text, source, relayedBy) => {
+    const f = figures(text, language).find((x) => x.source !== null || x.relayedBy !== null);
+    expect(f?.source).toBe(source);
+    expect(f?.relayedBy ?? null).toBe(relayedBy);
+    expect(f?.attribution === null || text.includes(f?.attribution ?? '')).toBe(true);
+  });
+
+  it.each([
+    ['en', 'More than 4,000 people were injured in the blast.'],
+    ['ru', 'Около 60 пострадавших госпитализированы.'],
+    ['ar', 'وأصيب أكثر من أربعة آلاف شخص في الانفجار.'],
+    ['pt', 'O número de mortos subiu para mais de 11.700, segundo os últimos balanços oficiais divulgados hoje.'],
+  ])('%s: no source named when the text names none: %s', (language, text) => {
+    for (const f of figures(text, language)) expect(f.source).toBeNull();
+  });
+
+  it('names an agency by its short name, however written', () => {
+    expect(first('قتل 15 شخصا، بحسب وكالة فرانس برس.', 'ar').relayedBy).toBe('AFP');
+    expect(first('Погибли 37 человек, сообщает ТАСС.', 'ru').relayedBy).toBe('TASS');
+  });
 });

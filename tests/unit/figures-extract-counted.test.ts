@@ -69,4 +69,50 @@ describe('what is counted', () => {
     const [f] = seen('Foram 20 militares.', 'pt');
     expect(f?.text).toBe('20');
   });
+
+  // Issue 31: general rules found on the wire set's tuning split, written here in new sentences.
+  it.each([
+    ['ru', 'На улицы Марселя вышли 200 тыс. человек.', '200 тыс.', 'people_protesting'],
+    ['pl', 'Ok. 40 tys. osób demonstrowało w sobotę w Krakowie.', 'Ok. 40 tys.', 'people_protesting'],
+    ['de', 'In Hamburg sind am Samstag 30.000 Menschen auf die Straße gegangen.', '30.000', 'people_protesting'],
+    ['pl', 'W całym kraju odbyło się ponad 120 manifestacji.', 'ponad 120', 'other'],
+    ['fr', 'Les manifestants ont été 5.000, a indiqué le préfet, qui avait mobilisé 2.000 policiers.', '2.000', 'troops_total'],
+    ['uk', 'Кордон із Польщею перетнули 45 військових.', '45', 'people_defected'],
+    ['bg', 'Над 30 войници са преминали границата с Румъния.', 'Над 30', 'people_defected'],
+    ['en', 'Three more soldiers presented themselves to border officials.', 'Three', 'people_defected'],
+    ['es', 'El Gobierno aprobó una partida de 500 millones de liras.', '500 millones', 'money'],
+  ])('%s: %s → %s is %s', (language, text, figure, kind) => {
+    expect(counted(text, language)).toContainEqual([figure, kind]);
+  });
+
+  it('reads Turkish thousands written apart from their units', () => {
+    expect(seen("Ölü sayısı 3 bin 412'ye yükseldi, 9 bin 120 kişi yaralandı.", 'tr').map((f) => [f.text, f.value, f.counted])).toEqual([
+      ['3 bin 412', 3412, 'people_killed'],
+      ['9 bin 120', 9120, 'people_injured'],
+    ]);
+  });
+
+  it('never reads a dateline’s abbreviated month as a figure', () => {
+    expect(seen('Quito, 14 mar (EFE).- Al menos 12 personas murieron en un alud.', 'es').map((f) => f.text)).toEqual(['Al menos 12']);
+    expect(seen('(ANSA) - ROMA, 03 NOV - Sono 7 i dispersi.', 'it').map((f) => f.value)).toEqual([7]);
+    expect(seen('ATHENS, Feb 11 (Reuters) - Nine people died.', 'en').map((f) => f.value)).toEqual([9]);
+  });
+
+  it.each([
+    ['en', 'The reform would push the minimum pension age to 64 from 62.', []],
+    ['ru', 'Правительство намерено повысить пенсионный возраст с 62 до 64 лет.', []],
+    ['en', 'Only around one in three trains ran on Tuesday.', []],
+    ['it', 'Tra le vittime due fratelli di 12 e 14 anni.', ['due']],
+  ])('%s: ages, ratios and measures are no figures: %s', (language, text, expected) => {
+    expect(seen(text, language).map((f) => f.text)).toEqual(expected);
+  });
+
+  it.each([
+    ['it', 'Il sisma di magnitudo 6 ha ucciso 40 persone.', '6', 'other'],
+    ['en', 'The blast of 2,750 tonnes of ammonium nitrate destroyed the port.', '2,750', 'other'],
+    ['ru', 'Были задействованы 9 тыс. сотрудников полиции, в Москве задержаны 40 человек.', '9 тыс.', 'troops_total'],
+    ['es', 'Más de 3.000 socorristas trabajan en las cinco provincias afectadas.', 'cinco', 'other'],
+  ])('%s: %s → %s is %s', (language, text, figure, kind) => {
+    expect(counted(text, language)).toContainEqual([figure, kind]);
+  });
 });

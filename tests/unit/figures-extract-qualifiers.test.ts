@@ -58,4 +58,16 @@ describe('qualifiers', () => {
   it('keeps "from … to" after a rise as two figures', () => {
     expect(seen('The toll rose from 23 to 60 soldiers.', 'en').map((f) => f.value)).toEqual([23, 60]);
   });
+
+  it.each([
+    ['es', 'El número de muertos superó este jueves los 4.000.', 'los 4.000', 'more_than'],
+    ['ar', 'وتجاوز عدد الجرحى ١٢ ألفا.', '١٢ ألفا', 'more_than'],
+    ['pl', 'Straty mogą sięgnąć 2 mld złotych.', 'mogą sięgnąć 2 mld', 'at_most'],
+    ['pl', 'Bez dachu nad głową zostało nawet 20 tys. osób.', 'nawet 20 tys.', 'at_most'],
+    ['fr', 'Les dégâts pourraient atteindre 3 milliards d’euros.', 'pourraient atteindre 3 milliards', 'at_most'],
+  ])('%s: an exceeding verb or a ceiling a few words off: %s', (language, text, span, qualifier) => {
+    const f = figures(text, language)[0];
+    expect(f && text.slice(f.spanStart, f.spanEnd)).toBe(span);
+    expect(f?.qualifier).toBe(qualifier);
+  });
 });

@@ -186,15 +186,17 @@ describe('figure extraction on the fresh sentences', () => {
   });
 });
 
-// The wire set's tuning split (tests/fixtures/wire/, docs/QUALITY.md): measured 2026-12-05 over 58 articles in twelve
-// languages, key figures labelled right 76.9%, precision 72.7%. The floor sits below, as the split still grows;
+// The wire set's tuning split (tests/fixtures/wire/, docs/QUALITY.md): measured 2026-12-07 over 58 articles in twelve
+// languages, key figures labelled right 92.1%, precision 90.2%, sources agreeing on 125 of 156 right figures
+// that name one (FIGURES_VERSION 5). The floors sit below, as the split still grows;
 // held-out and fresh get their floors once they are merged and measured.
 describe('figure extraction on the wire tuning split', () => {
   it('keeps key figures labelled right and precision at their floors over all twelve languages', () => {
     const [tuning] = evaluateWire({ splits: ['tuning'] });
     expect(tuning?.overall.key).toBeGreaterThanOrEqual(300);
     expect(new Set(Object.keys(tuning?.byLanguage ?? {})).size).toBe(12);
-    expect(tuning?.overall.recall).toBeGreaterThanOrEqual(0.7);
-    expect(tuning?.overall.precision).toBeGreaterThanOrEqual(0.66);
+    expect(tuning?.overall.recall).toBeGreaterThanOrEqual(0.88);
+    expect(tuning?.overall.precision).toBeGreaterThanOrEqual(0.86);
+    expect((tuning?.overall.sourceRight ?? 0) / (tuning?.overall.sourceLabelled || 1)).toBeGreaterThanOrEqual(0.75);
   });
 });

@@ -43,6 +43,9 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     żołnierz* wojskow* policjant* funkcjonariusz* bojownik* oficer* gwardzist* pogranicznik*`,
   person: `people persons person civilians civilian men women children kids residents citizens volunteers workers
     journalists members individuals inhabitants survivors rescuers patients passengers spectators fans runners voters students others
+    firefighters specialists experts bomberos bombeiros especialistas expertos pompiers secouristes spécialistes experts vigili
+    soccorritori esperti feuerwehrleute helfer experten пожарных спасателей специалистов экспертов рятувальників фахівців
+    пожежників operacionais operativos rescatistas сотрудник* співробітник* socorristas personel* itfaiyeci* uzman* strażak* ratownik* specjalist* ekspert* пожарникари спасители специалисти
     pessoas pessoa civis homens mulheres crianças moradores habitantes cidadãos voluntários trabalhadores jornalistas
     membros indivíduos sobreviventes doentes passageiros adeptos espectadores eleitores estudantes outros outras
     personas civiles hombres mujeres niños residentes ciudadanos voluntarios trabajadores periodistas miembros
@@ -91,7 +94,7 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
   shipment:
     'trucks lorries shipments containers convoys truckloads camiões caminhões carregamentos contentores camiones cargamentos contenedores камиона камиони пратки شاحنات شاحنه شحنات planes aircraft flights aviones aviões avions aerei flugzeuge самолет* літак* uçak* samolot* طائرات طائره lastwagen lkw camions convois camion convogli грузовик* вантажівок вантажівки tır kamyon* ciężarówek ciężarówki',
   money:
-    'dollars euros reais pesos bolivars dólares bolívares долара евро лева دولار* يورو dollar euro dollari долларов рублей доларів гривень євро dolar* avro lira dolarów złotych',
+    'dollars euros reais pesos bolivars dólares bolívares долара евро лева دولار* يورو dollar euro dollari долларов рублей доларів гривень євро dolar* avro lira dolarów złotych liras lire lirası лир лір лиры фунтов фунтів фунта livres livre pfund funtów sterlin гривен гривни hryvnias francs franken جنيه ليره ليرات',
   time: `seconds minutes hours days weeks months years decades year-old years-old segundos minutos horas dias semanas meses
     anos décadas días años секунди минути часа часове дни дена седмици месеца месеци години годишен годишна
     ساعات ساعه ايام يوما اسابيع اشهر شهور سنوات سنه عاما اعوام دقائق
@@ -109,15 +112,20 @@ export const NOUNS: Readonly<Record<NounClass, string>> = {
     sitze häuser gebäude wohnungen dörfer hektar plätze arbeitsplätze stimmen sièges maisons bâtiments logements villages
     places emplois voix seggi edifici abitazioni villaggi ettari posti voti мест домов зданий сел гектаров голосов
     місць будинків будинки сіл гектарів голосів ev evi konut* bina* köy* hektar* koltuk* domów budynków wsi hektarów
-    miejsc mandatów głosów`,
+    miejsc mandatów głosów manifestations rassemblements cortèges demonstrations protests rallies marches manifestaciones
+    protestas marchas manifestações protestos manifestazioni cortei kundgebungen demonstrationen proteste manifestacji
+    manifestacje demonstracji protestów акций акции акцій протестов протестів митингов мітингів gösteri eylem
+    provinces provincias províncias province provinces provinz provinzen провинции провинций провінцій областей областях
+    unions sindicatos syndicats sindacati gewerkschaften профсоюзов профспілок związków синдиката sendika
+    regions regiones regiões régions regioni województw cities ciudades cidades villes città städte городов міст miast şehir ilde ilçe`,
 };
 
 export const EVENTS: Readonly<Record<EventClass, string>> = {
   defect: `defect* desert* broke_with break_with broken_with switched_sides abandoned_their abandoned_his turned_against
-    handed_themselves surrendered
+    handed_themselves surrendered presented_themselves turned_themselves_in
     desertaram desertou romper_com romperam rompido abandonaram abandonou passaram_para_o_lado mudaram_de_lado
-    entregaram-se renderam-se
-    desertaron desertó romper_con rompieron abandonaron abandonó se_pasaron cambiaron_de_bando se_entregaron entregaron
+    entregaram-se renderam-se se_apresentaram apresentaram-se
+    desertaron desertó romper_con rompieron abandonaron abandonó se_pasaron cambiaron_de_bando se_entregaron entregaron se_presentaron
     дезертир* дезерт* преминаха_на_страната минаха_на_страната обърнаха_гръб предадоха_се
     انشق* انشقاق* الانشقاق*
     desertiert* übergelaufen liefen_über désert* fait_défection disertat* diserzion* дезертир* перешли_на_сторону
@@ -128,10 +136,12 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     избягаха избяга* бягат преминаха пресякоха убежище закрила
     فر فروا هرب* عبروا لجا لجاوا لجوء
     flohen geflohen flücht* asyl fui fuient fuyant franchi asile fuggit* scappat* asilo бежал* сбежал* бегут убежищ*
-    втекл* тікали притулок kaçtı kaçan sığın* uciekł* uciekli azyl*`,
+    втекл* тікали притул* kaçtı kaçan sığın* uciekł* uciekli azyl*
+    премина* пресяко* перетнул* перетинал* пересекл* перешедш* перешл* покинул* попросили_защиты попросили_убежища
+    попросили_притулку przekroczy* attraversat* überquert* sınırı_geçti sınırı_geçen`,
   kill: `kill* dead died dying deaths death slain murder* lost_their_lives perish* fatalities
-    morreram morreu morrer mortos mortas morte* mataram matou matar assassinad* faleceram perderam_a_vida vítimas_mortais
-    murieron murió muertos muertas muerte* mataron mató asesinad* fallecieron fallecidos perdieron_la_vida
+    morreram morreu morrer morrido mortos mortas morte* mataram matou matar assassinad* faleceram perderam_a_vida vítimas_mortais
+    murieron murió muerto muertos muertas muerte* mataron mató asesinad* fallecieron fallecidos perdieron_la_vida
     убит* убиха загинаха загина загинали загинал* смърт* мъртви починаха
     قتل* قتلى مقتل* لقي لقوا مصرع* توفي* وفاه وفيات
     getötet* tot tote toten starben gestorben ums_leben tödlich* ermordet* umgekommen* todesopfer
@@ -145,7 +155,7 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     hirieron ранен* ранени пострада* جرح* جرحى اصيب* اصابه اصابات مصاب* اصاب*
     verletzt* verwundet* blessé* blessés ferit* ferendo пострадал* пострадавш* травм* поранен* постраждал* травмован*
     yaraland* yaralı* rann* ranion* poszkodowan*`,
-  detain: `arrest* detain* jailed imprison* captur* custody presos detidos detid* deteve detiveram prender* prenderam
+  detain: `arrest* detain* jailed imprison* captur* custody presos detidos detid* deteve detiveram prender* prenderam detenci* detenç*
     detenidos detuvo detuvieron arrestad* capturad* задържа* арестува* арест* اعتقل* معتقل* احتجز* اوقف* القبض
     festgenommen* festnahm* verhaftet* festnahme* inhaftiert* arrêté* interpellé* interpellation* arrestation* garde_à_vue
     arrestat* arresto fermat* fermo задерж* арестов* затрим* заарешт* арешт* gözaltına gözaltı* tutuklan* tutukla*
@@ -155,20 +165,27 @@ export const EVENTS: Readonly<Record<EventClass, string>> = {
     نزح* نازح* اجلاء تهجير مشرد*
     evakuiert* vertrieben* obdachlos* évacué* déplacé* sans-abri sinistré* evacuat* sfollat* senzatetto эвакуир* эвакуац*
     переселен* евакуйов* евакуац* tahliye* evsiz* ewakuowa* przesiedlon* sin_hogar sem_abrigo sem_casa senza_casa
-    bez_dachu_nad_głową`,
+    bez_dachu_nad_głową abrigo* shelters albergue* refugios notunterkünfte perderem_as_casas perderam_as_casas opuścić_domy opuścić_swoje_domy opuściło_domy quitter_leurs_maisons quitter_leur_domicile
+    lasciare_le_proprie_case покинуть_свои_дома покинули_свои_дома залишити_домівки залишили_домівки evlerini_terk
+    in_tents w_namiotach en_tiendas em_tendas sous_des_tentes in_tende in_zelten в_палатках у_наметах çadırlarda
+    خيام sans_logement sin_vivienda without_shelter بلا_ماوى`,
   vanish: `missing unaccounted desaparecid* desapareceram desaparecieron disparu* vermisst* dispers* пропал* пропавш*
     безвести зникл* зниклими zaginę* zaginion* kayıp* مفقود* المفقودين فقد*`,
   protest: `protest* demonstrat* marched rall* manifest* marcha participado participaron протест* демонстр* участваха
     تظاهر* متظاهر* احتج* المسيره المشاركين
     desfil* sfilat* demonstrierten demonstrier* protestier* kundgebung* demonstration* manifesté* manifestation* défilé* rassemblé*
     manifestat* manifestazion* protest* corteo mobilisation mobilitazion* протест* митинг* демонстрац* мітинг* protesto* gösteri* eylem* protestowa*
-    demonstrac* manifestac*`,
+    demonstrac* manifestac* demonstrow* cortège* на_улицы на_улиците на_вулиці na_ulice auf_die_straße in_piazza dans_la_rue
+    a_la_calle às_ruas sokaklara по_улицам réuni* riunit* reunió reuniu versammelt* taken_part took_part
+    participaram приняли_участие взяли_участь wzięło_udział wzięli_udział hanno_partecipato ont_participé nahmen_teil
+    teilgenommen katıldı nas_ruas en_las_calles in_the_streets dans_les_rues nelle_strade na_ulicach на_вулицях sokaklarda
+    juntou juntaram`,
   size: `has have numbers number strong army_of force_of deployed deploy* mobilis* mobiliz* tem conta_com contava_com
     enviados enviar destacad* tiene cuenta_con desplegad* desplegar* movilizó moviliz* наброява разполага разположени
     изпратени يضم قوامه يبلغ_عدد نشر عدد_افراد
     zählt umfasst verfügt_über stationiert* entsandt* mobilisiert* compte déployé* mobilisé* dispose_de dispone_di
     schierat* dispiegat* mobilitat* насчитывает численность развернут* мобилизов* налічує чисельність розгорнут*
-    мобілізов* konuşlandır* liczy liczebność rozmieszczon* zmobilizowa*`,
+    мобілізов* konuşlandır* liczy liczebność rozmieszczon* zmobilizowa* задейств* задіян* залучен* zaangażowa* eingesetzt*`,
 };
 
 /** Words that make "members" / "membros" / "أفراد" military: "members of the Venezuelan armed forces". */
@@ -177,7 +194,7 @@ export const MILITARY_CONTEXT = `forces force army armed guard military police n
   гвардия гвардията полиция полицията милиция милицията военните قوات الجيش جيش الحرس الشرطه الامن الميليشيا ميليشيا
   armee streitkräfte militär polizei nationalgarde sicherheitskräfte armée forces police gendarmerie garde esercito forze
   polizia armii армия армии сил войск полиции гвардии армія армії збройних поліції гвардії ordu ordusu kuvvet* jandarma
-  wojska sił policji gwardii`;
+  wojska sił policji gwardii правоохранительных правоохоронних правоохранителни porządkowych`;
 
 /** "two of them", "dois deles", "dos de ellos", "двама от тях", "اثنان منهم": counted like the noun before. */
 export const PARTITIVES = [
@@ -198,4 +215,5 @@ export const PARTITIVES = [
 ];
 
 /** Heads that take their class from what follows: "members of the National Guard". */
-export const MEMBER_HEADS = 'members membros miembros integrantes членове اعضاء افراد عناصر mitglieder membres membri членов членів üyesi üye członków';
+export const MEMBER_HEADS =
+  'members membros miembros integrantes членове اعضاء افراد عناصر mitglieder membres membri членов членів üyesi üye członków сотрудников сотрудники співробітників співробітники служители';

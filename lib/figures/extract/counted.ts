@@ -25,7 +25,7 @@ const NOUN_GLUE = new Set(
 const PHRASE_STOPS = new Set(
   `by in at on from to for with into than per em no na nos nas por para com pelo pela en con sobre desde hasta por в във на за с със при след преди في على الى إلى عن مع بعد قبل
   im am an auf aus bei mit nach von vom zu zum zur für à au aux dans sur par pour avec selon chez al alla nel nella su con dal dalla
-  во по со из к для у при после від із після w we na po z ze od dla przy`
+  во по со из к для у при после від із після w we na po z ze od dla przy segundo según selon secondo according laut według согласно`
     .split(/\s+/u)
     .map(foldKey),
 );
@@ -208,8 +208,11 @@ export function chooseCue(
     if (between.length <= 2 && between.every((t) => !CONJUNCTIONS.has(t.f) && t.kind === 'w')) return { cls: c.cls, how: 'adjacent' };
   }
   // After the noun phrase first ("50 protesters were arrested"), then within it ("200 ficaram feridas").
+  // "… 11,5 тыс. сотрудников полиции, в столице задержаны 22 человека": past a comma, an event right before the next number is that number's.
+  const ownsNext = (c: SentenceCues['cues'][number]) =>
+    nextMentionIndex - c.end <= 2 && /[,;]/u.test(folded.slice((tokens[nounLastIndex] as Token).end, (tokens[c.index] as Token).start));
   const following =
-    cues.find((c) => c.cls !== 'size' && c.index > nounLastIndex && c.index < nextMentionIndex && c.index - lastIndex <= 20) ??
+    cues.find((c) => c.cls !== 'size' && c.index > nounLastIndex && c.index < nextMentionIndex && c.index - lastIndex <= 20 && !ownsNext(c)) ??
     cues.find((c) => c.cls !== 'size' && c.index > lastIndex && c.index <= nounLastIndex);
   if (following) return { cls: following.cls, how: 'following' };
   const preceding = [...cues].reverse().find((c) => c.cls !== 'size' && c.end < firstIndex);
@@ -280,7 +283,8 @@ export function decideCounted(args: {
   }
   const cls = noun.cls;
   // A noun that names what happened ("31 feridos", "62 deaths") is not overridden by an event further back.
-  let cue = args.cue?.how === 'preceding' && cls !== null && EVENT_NOUNS.has(cls) ? null : args.cue;
+  // "… interpellées, a indiqué le ministre, qui avait mobilisé 10.000 policiers": troops deployed are no detainees.
+  let cue = args.cue?.how === 'preceding' && cls !== null && (EVENT_NOUNS.has(cls) || (cls === 'military' && sentence.size)) ? null : args.cue;
   // "عدد القتلى في تركيا بلغ ٥٨٩٤، فيما تجاوز عدد المصابين": a toll named just before a bare number outweighs the next clause's event.
   if (cls === null && cue?.how === 'following' && tollBefore(sentence, args.firstIndex)) cue = null;
   const military = cls === 'military' || cls === 'defector' || ((cls === null || cls === 'person') && sentence.military);

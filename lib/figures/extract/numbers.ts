@@ -245,6 +245,15 @@ export function findMentions(body: string, folded: string, tokens: readonly Toke
     if (prev && m.start < prev.end) continue;
     kept.push(m);
   }
+  // Turkish writes thousands and units apart: "2 bin 379" is 2379, "5 bin 500'ü aşkın" more than 5500.
+  for (let i = kept.length - 2; i >= 0; i--) {
+    const a = kept[i] as Mention;
+    const b = kept[i + 1] as Mention;
+    const scale = tokens[a.last];
+    if (!scale || !/^bin$/u.test(scale.f) || a.percent || a.currency || b.percent || b.currency || b.words || a.value % 1000 !== 0) continue;
+    if (b.value >= 1000 || !Number.isInteger(b.value) || folded.slice(a.end, b.start) !== ' ') continue;
+    kept.splice(i, 2, { ...a, end: b.end, last: b.last, value: a.value + b.value });
+  }
   return kept;
 }
 

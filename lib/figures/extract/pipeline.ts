@@ -37,6 +37,11 @@ const OR_WORDS = new Set(['or', 'ou', 'o', 'или', 'او'].map(foldKey));
 const RISE =
   /(?:rose|risen|increased|climbed|grew|jumped|subiu|aumentou|cresceu|passou|aumentó|subió|ascendió|creció|увеличи|нарасна|скочи|ارتفع|زاد)\s+(?:\p{L}+\s+)?$/u;
 
+const AGE_WORD = /^(?:age|ages|âge|age|edad|idade|eta|età|alter|\p{L}+alter|возраст|возраста|вік|віку|wiek|wieku|السن|سن)$/u;
+const RATIO_BEFORE = /(?:^|[^\p{L}])(?:one|1|uno|una|un|um|uma|une|jeder|jede|каждый|кожен|co)\s+(?:in|out of|de cada|em cada|sur|su|из|з|на|na)\s+$/u;
+const MAGNITUDE = /^(?:magnitude|magnitudo|magnitud|magnitudy|magnitudzie|магнитуда|магнитудой|магнитудата|магнітудою|магнітуда|stärke|richter|شدته|بقوه)$/u;
+const CHEMICAL =
+  /^\s*(?:\p{L}+\s+){0,2}(?:of\s+|de\s+|d'|di\s+|der\s+)?(?:ammonium|nitrate|nitrato|nitrat|аммиачн|аміачн|نترات|explosive|explosif|explosiv|esplosiv|trotyl|тротил|tnt)/u;
 const PEOPLE = new Set<FigureCounted>([
   'people_killed',
   'people_injured',
@@ -91,6 +96,14 @@ export function runPipeline(options: ExtractFiguresOptions): ExtractedFigure[] {
     ) {
       d.noun = nounAfter(tokens, folded, next.upper ?? next.mention, s.end, s.end);
     }
+    // "due ragazzi di 15 e 17 anni", "aged 15 and 17 years": an age or a measure shared over "and".
+    if (d.noun.cls === null && !d.noun.partitive && next && next.sentence === d.sentence && next.firstIndex === last.last + 2) {
+      const join = tokens[last.last + 1] as Token;
+      if (AND_WORDS.has(join.f) || join.f === 'i' || join.f === 've' || join.f === 'und' || join.f === 'et') {
+        const shared = nounAfter(tokens, folded, next.upper ?? next.mention, s.end, s.end);
+        if (shared.cls === 'time') d.noun = { ...shared, start: -1, end: -1, lastIndex: last.last };
+      }
+    }
     // "five people or more", "٣٨ شخصاً على الأقل": a qualifier after the noun.
     if (d.qualifier === 'exact' && d.noun.cls !== null) {
       const after = qualifierAfter(tokens, folded, d.noun.lastIndex, 0);
@@ -113,6 +126,20 @@ export function runPipeline(options: ExtractFiguresOptions): ExtractedFigure[] {
     d.counted = decided.counted;
     d.drop = decided.drop || (d.mention.ordinal && d.noun.cls === null && d.cue === null);
     if (d.mention.yearLike && d.noun.cls === null) d.drop = true;
+    const before = tokens.slice(Math.max(tokenIndexAt(tokens, s.start), d.firstIndex - 6), d.firstIndex);
+    // "raise the retirement age to 64 from 62", "повысить пенсионный возраст с 62 до 64 лет": ages, never counts.
+    if (d.noun.cls === null && !d.mention.percent && !d.mention.currency && before.some((t) => AGE_WORD.test(t.f))) d.drop = true;
+    // "one in three trains", "uno de cada tres", "un sur trois": a ratio, not a count.
+    if (RATIO_BEFORE.test(folded.slice(Math.max(s.start, d.spanStart - 16), d.spanStart))) d.drop = true;
+    // "magnitude 7", "magnitudo 7", "6,6 büyüklüğündeki": a magnitude counts no one.
+    const prevTok = tokens[d.firstIndex - 1];
+    if (prevTok && MAGNITUDE.test(prevTok.f) && prevTok.start >= s.start) {
+      d.counted = 'other';
+      d.cue = null;
+      d.noun = { ...d.noun, cls: 'thing' };
+    }
+    // "2,750 tonnes of ammonium nitrate": tonnes of a chemical or explosive are no aid.
+    if (d.counted === 'aid_tonnes' && CHEMICAL.test(folded.slice(d.spanEnd, Math.min(s.end, d.spanEnd + 40)))) d.counted = 'other';
   }
   // "20 militares e três polícias desertaram": coordinated figures share the event that follows them.
   for (let k = drafts.length - 2; k >= 0; k--) {
@@ -216,7 +243,10 @@ export function runPipeline(options: ExtractFiguresOptions): ExtractedFigure[] {
     const d = live[k] as Draft;
     const s = sentences[d.sentence] as Sentence;
     const located = nearestAttribution(attributionOf(d.sentence), d, live);
-    const attribution: Attribution | null = located ?? neighbourAttribution(quotes, sentences, d.sentence, (j) => attributionOf(j)[0] ?? null);
+    const attribution: Attribution | null =
+      located ??
+      neighbourAttribution(quotes, sentences, d.sentence, (j) => attributionOf(j)[0] ?? null) ??
+      anaphoricAttribution(sentences, d.sentence, attributionOf);
     // "… the agency said Sunday": a time on the attribution dates every figure it covers.
     const time = timeFor(times, d, live[k - 1], live[k + 1], s) ?? (located ? timeOfAttribution(times, located) : null);
     const numbers = numbersOf(d);
@@ -391,6 +421,16 @@ function neighbourAttribution(
     }
   }
   return null;
+}
+
+/**
+ * "… зросла до 135 людей. Про це повідомив міністр …", "… getötet worden. Das teilte das Ermittlungskomitee mit.":
+ * a sentence that opens by pointing back ("Про це", "Об этом", "Das", "Lo") attributes the sentence before it.
+ */
+function anaphoricAttribution(sentences: readonly Sentence[], si: number, of: (i: number) => LocatedAttribution[]): Attribution | null {
+  const next = sentences[si + 1];
+  if (!next || next.paragraph !== (sentences[si] as Sentence).paragraph) return null;
+  return of(si + 1).find((a) => a.anaphoric) ?? null;
 }
 
 /** The time expression of the figure's sentence nearest to it, with no other figure in between. */

@@ -46,14 +46,17 @@ const BEFORE: Readonly<Record<Exclude<FigureQualifier, 'exact' | 'between'>, str
   at_most: `up to | at most | no more than | a maximum of | as many as | até | no máximo | não mais de | não mais do que |
     hasta | como máximo | a lo sumo | no más de | до | най-много | максимум | не повече от | ما يصل إلى | على الأكثر |
     bis zu | höchstens | maximal | jusqu à | au plus | au maximum | pas plus de | fino a | al massimo | non più di |
-    не более | не больше | не більше | en fazla | maksymalnie | nie więcej niż`,
+    не более | не больше | не більше | en fazla | maksymalnie | nie więcej niż | nawet | could reach | may reach | might reach |
+    pourrait atteindre | pourraient atteindre | podría alcanzar | podrían alcanzar | pode chegar a | podem chegar a |
+    potrebbe raggiungere | potrebbero raggiungere | может достичь | могут достичь | може сягнути | можуть сягнути |
+    może sięgnąć | mogą sięgnąć | może wynieść | mogą wynieść`,
 };
 const AFTER: Readonly<Record<string, string>> = {
   at_least: 'or more | ou mais | o más | или повече | и повече | على الأقل | أو أكثر | ou plus | o più | oder mehr | и более | і більше | ve üzeri',
   about: 'or so | tal | تقريبا | civarında | kadar',
   // Turkish puts "more than" after the number and its case ending: "60'tan fazla", "100'den fazla kişi".
   more_than: `tan fazla | dan fazla | ten fazla | den fazla | tan fazlası | dan fazlası | ten fazlası | den fazlası | aşkın |
-    aştı | üzerinde | in üzerinde | ın üzerinde | ün üzerinde | un üzerinde | i aştı | ı aştı | ü aştı | u aştı | i geçti | ı geçti`,
+    aştı | üzerinde | in üzerinde | ın üzerinde | ün üzerinde | un üzerinde | i aştı | ı aştı | ü aştı | u aştı | i geçti | ı geçti | fazla | fazlası | ü aşkın | u aşkın | i aşkın | ı aşkın | yi aşkın | yı aşkın`,
   fewer_than: 'tan az | dan az | ten az | den az',
 };
 // "between" words, with the connectors they take; "from … to", "de … a", "от … до", "من … إلى".
@@ -125,6 +128,36 @@ export function qualifierBefore(
     const toPhrase = phrase.words.length === 1 ? TO_WORDS.has(phrase.words[0] as string) : TO_PHRASES.has(phrase.words.join(' '));
     if (toPhrase && (percent || changeVerbNear(tokens, from, first))) return null;
     return { rule: phrase.rule, start: (tokens[from] as Token).start };
+  }
+  return exceededBefore(tokens, folded, first);
+}
+
+// "superó este miércoles los 11.000", "تجاوز عدد المصابين ٣٤ ألفا": an exceeding verb a few words before the number.
+const EXCEED = new Set(
+  `supera superan superó superaron ultrapassa ultrapassou ultrapassam ultrapassaram dépasse dépassé dépassait dépassent exceeded
+   exceeds surpassed topped superato superano übersteigt überstieg überschritten надхвърли надхвърлиха превысило превысила
+   превысил превышает перевищила перевищило перевищив przekroczyła przekroczył przekroczyło تجاوز تجاوزت تخطى تخطت يتجاوز`
+    .split(/\s+/u)
+    .filter(Boolean)
+    .map(foldKey),
+);
+const EXCEED_ARTICLES = new Set(['los', 'las', 'os', 'as', 'les', 'the', 'i', 'gli', 'le'].map(foldKey));
+const COUNT_NOUNS = new Set(
+  ['عدد', 'حصيله', 'число', 'количество', 'кількість', 'число', 'liczba', 'number', 'número', 'nombre', 'zahl', 'numero', 'броят', 'sayısı'].map(foldKey),
+);
+
+function exceededBefore(tokens: readonly Token[], folded: string, first: number): { rule: Rule; start: number } | null {
+  const prev = tokens[first - 1];
+  if (!prev) return null;
+  const article = EXCEED_ARTICLES.has(prev.f);
+  for (let k = first - 1; k >= Math.max(0, first - 5); k--) {
+    const tok = tokens[k] as Token;
+    if (tok.kind === 'n') return null;
+    if (/[,.;:!?()]/u.test(folded.slice(tok.end, (tokens[k + 1] as Token).start))) return null;
+    if (!EXCEED.has(tok.f) && !EXCEED.has(tok.f.replace(/^و/u, ''))) continue;
+    const counted = COUNT_NOUNS.has(tokens[k + 1]?.f ?? '');
+    if (!article && !counted) return null;
+    return { rule: { qualifier: 'more_than', approximate: false }, start: article ? prev.start : (tokens[first] as Token).start };
   }
   return null;
 }

@@ -11,7 +11,7 @@ const ABBREVIATIONS = new Set(
   `mr mrs ms dr prof sr sra srta jr st mt gen col lt sgt capt cmdr adm maj gov sen rep rev gral cel cap ten sarg dra eng
    no nº n.º nr vs etc approx ca cf ex jan feb mar apr jun jul aug sep sept oct nov dec av avda dept inc ltd co corp
    т.е т.нар г гр ул др проф ген д-р бл кв пл ак
-   тыс тис млн млрд хил ок tys mln mld mrd mio tsd ok ok bzw ggf`
+   тыс тис млн млрд хил ок tys mln mld mrd mio tsd ok ok bzw ggf ds tzw godz ul m.in`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -47,6 +47,16 @@ const MONTH_WORDS = `janvier janv fevrier fevr fev mars avril avr mai juin juill
   .join('|');
 const DAY_MONTH = new RegExp(`(?<![\\d.,])\\d{1,2}\\.?\\s(?:${MONTH_WORDS})(?![\\p{L}])(?:\\.?\\s\\d{4})?`, 'gu');
 
+// Datelines with an abbreviated month: "Beirut, 6 ago (EFE).-", "ISTANBUL, 02 NOV -", "БЕЙРУТ, 10 сен —", "PARIS, Jan 19 (Reuters)".
+const MONTH_ABBREVIATIONS =
+  'ene feb mar abr may jun jul ago sep sept oct nov dic jan fev mai out set dez gen mag giu lug ott apr aug dec янв фев мар апр мая июн июл авг сен сент окт ноя дек яну юни юли сеп ное'
+    .split(' ')
+    .join('|');
+const DATELINE = new RegExp(
+  `(?<![\\d.,])\\d{1,2}\\s(?:${MONTH_ABBREVIATIONS})\\.?(?=\\s*(?:\\(|[-/]|\\.-|\\d{4}))|(?<![\\p{L}])(?:${MONTH_ABBREVIATIONS})\\.?\\s\\d{1,2}(?=\\s*\\()`,
+  'gu',
+);
+
 // Street names are capitalised: read on the body itself ("calle Ferraz 70", "Rua do Século, 51", "ул. „Раковски“ 112").
 const STREET =
   /(?:[Ss]treet|St\.|[Aa]venue|[Rr]oad|[Rr]ua|[Aa]venida|Av\.|[Cc]alle|[Tt]ravessa|ул\.|[Уу]лица|бул\.)\s+(?:(?:d[aoe]s?|del|de la|the)\s+)?[„"«]?\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)?[“"»]?,?\s*\d+/gu;
@@ -54,7 +64,7 @@ const STREET =
 /** The trap stretches of the body (patterns run on its folded copy), in no particular order. */
 export function trapSpans(body: string, folded: string): Bounds[] {
   const out: Bounds[] = [];
-  for (const re of [...PATTERNS, DAY_MONTH]) for (const m of folded.matchAll(re)) out.push({ start: m.index, end: m.index + m[0].length });
+  for (const re of [...PATTERNS, DAY_MONTH, DATELINE]) for (const m of folded.matchAll(re)) out.push({ start: m.index, end: m.index + m[0].length });
   for (const m of body.matchAll(STREET)) out.push({ start: m.index, end: m.index + m[0].length });
   return out;
 }
