@@ -62,5 +62,9 @@ export const STORY_CONFIG: Readonly<StoryConfig> = Object.freeze({
   time: Object.freeze({ graceDays: 2, halvingDays: 5, closeBoost: 1.6 }),
 });
 
-/** Names the extraction and scoring rules: stored evidence of another version is recomputed. */
-export const STORIES_VERSION = 3;
+/**
+ * Names the extraction and scoring rules and the derived titles: stored evidence of
+ * another version is recomputed, which regroups each article at start-up
+ * (groupUngrouped) and so re-titles every story once. 4: titles name the event.
+ */
+export const STORIES_VERSION = 4;

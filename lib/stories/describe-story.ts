@@ -1,6 +1,8 @@
 // What a story's articles share, summed over its links: the evidence a story
-// page lists as its "why", and a short title made of the heaviest of it.
+// page lists as its "why", and a short title that names the event (story-title.ts)
+// or, when no kind of event is shared, the heaviest names.
 import 'server-only';
+import { eventTitle, type TitleOptions } from './story-title';
 import type { EntityType, EvidenceKind, PairScore } from './types';
 
 export type StoryEvidence = {
@@ -22,11 +24,13 @@ const LATIN = /^[\p{Script=Latin}\p{N}\p{P}\s]+$/u;
 
 /**
  * Aggregates the shared evidence of a story's links (items matched under
- * overlapping keys are one item) and titles the story with its heaviest names
- * and, when its articles agree on one, its day: "Cúcuta, Guaidó, Migración Colombia — 23 de fevereiro".
+ * overlapping keys are one item) and titles the story with its event
+ * ("Defections · Cúcuta · 23 Feb 2019", eventTitle) or, when its articles
+ * share no kind of event, with its heaviest names and, when its articles agree
+ * on one, its day: "Cúcuta, Guaidó, Migración Colombia — 23 de fevereiro".
  * Latin-script spellings are preferred for the title, the commonest first.
  */
-export function describeStory(links: readonly PairScore[], options: { limit?: number } = {}): StoryDescription {
+export function describeStory(links: readonly PairScore[], options: { limit?: number } & TitleOptions = {}): StoryDescription {
   const groups: Array<StoryEvidence & { counts: Map<string, number> }> = [];
   const byKey = new Map<string, number>();
   for (const link of links) {
@@ -55,15 +59,17 @@ export function describeStory(links: readonly PairScore[], options: { limit?: nu
       for (const surface of shared.surfaces) group.counts.set(surface, (group.counts.get(surface) ?? 0) + 1);
     }
   }
-  const evidence = groups
+  const all = groups
     .map(({ counts, ...g }) => ({
       ...g,
       keys: [...g.keys].sort(),
       surfaces: [...counts.entries()].sort((x, y) => y[1] - x[1] || x[0].length - y[0].length || x[0].localeCompare(y[0])).map(([s]) => s),
       weight: Math.round(g.weight * 1000) / 1000,
     }))
-    .sort((x, y) => y.weight - x.weight || (x.keys[0] ?? '').localeCompare(y.keys[0] ?? ''))
-    .slice(0, options.limit ?? 30);
+    .sort((x, y) => y.weight - x.weight || (x.keys[0] ?? '').localeCompare(y.keys[0] ?? ''));
+  const evidence = all.slice(0, options.limit ?? 30);
+  const event = eventTitle(all, options);
+  if (event) return { title: event, evidence };
 
   const titleSurface = (e: StoryEvidence) => e.surfaces.find((s) => LATIN.test(s)) ?? e.surfaces[0] ?? '';
   const names = evidence

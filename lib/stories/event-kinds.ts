@@ -10,6 +10,20 @@ import { foldWord } from './lexicon';
 export const EVENT_KINDS = ['earthquake', 'flood', 'storm', 'fire', 'explosion', 'attack', 'shooting', 'protest', 'defection', 'collapse'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** What a story's title says happened, in the desk's language (English): "Earthquake · İzmir · 30 Oct 2020". */
+export const EVENT_KIND_LABELS: Readonly<Record<EventKind, string>> = {
+  earthquake: 'Earthquake',
+  flood: 'Flood',
+  storm: 'Storm',
+  fire: 'Fire',
+  explosion: 'Explosion',
+  attack: 'Attack',
+  shooting: 'Shooting',
+  protest: 'Protest',
+  defection: 'Defections',
+  collapse: 'Collapse',
+};
+
 /**
  * Word stems per kind, any language (a word starting with one is of that kind);
  * a stem ending in "$" must be the whole word. Written as in the language,

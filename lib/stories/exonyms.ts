@@ -145,3 +145,37 @@ function inflected(folded: string): string | undefined {
   const b = base(apostrophe);
   return b ? BASES.get(b)?.key : undefined;
 }
+
+// English names the gazetteer writes officially or with a comma ("Syrian Arab Republic", "Korea, Republic of").
+const ENGLISH_COUNTRY: Readonly<Record<string, string>> = {
+  sy: 'Syria',
+  kr: 'South Korea',
+  kp: 'North Korea',
+  gb: 'United Kingdom',
+  us: 'United States',
+  la: 'Laos',
+  md: 'Moldova',
+  tz: 'Tanzania',
+  vn: 'Vietnam',
+  bo: 'Bolivia',
+  cd: 'DR Congo',
+  cg: 'Congo',
+};
+const ORGANISATION_KEYS: ReadonlySet<string> = new Set(['un', 'eu']);
+
+/** Whether a shared `n:=` key names a country (an ISO code) or a city of the desk's table, and its English name: `n:=tr` → Turkey, `n:=moscow` → Moscow. */
+export function exonymPlace(key: string): { kind: 'country' | 'city'; english: string } | undefined {
+  if (!key.startsWith('n:=')) return undefined;
+  const code = key.slice(3);
+  if (ORGANISATION_KEYS.has(code)) return undefined;
+  if (code.length === 2) {
+    if (!countries.isValid(code)) return undefined;
+    const all = countries.getName(code, 'en', { select: 'all' }) ?? [];
+    const plain = all.filter((n) => !n.includes(',') && n !== n.toUpperCase());
+    const english = ENGLISH_COUNTRY[code] ?? plain.sort((a, b) => a.length - b.length)[0] ?? all[0];
+    return english ? { kind: 'country', english } : undefined;
+  }
+  const entry = EXONYMS.find(([k]) => k === code);
+  const first = entry?.[1].split('|')[0];
+  return first ? { kind: 'city', english: first.replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase()) } : undefined;
+}

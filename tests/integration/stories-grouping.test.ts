@@ -76,7 +76,8 @@ describe('the seeds', () => {
     const stories = await db.story.findMany();
     expect(stories).toHaveLength(1);
     expect(stories[0]).toMatchObject({ id: claims[0]!.storyId, size: 5, decided: 0, customTitle: null, mergedIntoId: null });
-    expect(stories[0]!.title).not.toBe('');
+    // Named by its event: the seeds are undated and name no day together.
+    expect(stories[0]!.title).toBe('Defections · Cúcuta');
     expect(await db.storySuggestion.count()).toBe(0);
   });
 
@@ -330,6 +331,31 @@ describe('start-up backfill', () => {
     );
     // Nothing left: a second start does nothing.
     expect(await groupUngrouped()).toEqual({ grouped: 0 });
+    expect((await verifyAuditChain()).ok).toBe(true);
+  });
+
+  it('re-titles each story once when the rules change: an old title gives way, the same event keeps its title, an editor title stays', async () => {
+    const titleOf = async (labelId: string) =>
+      db.story.findUniqueOrThrow({ where: { id: (await storyOf(labelId))! }, select: { title: true, customTitle: true } });
+    const staleRules = (labelIds: string[]) =>
+      db.storyEvidence.updateMany({ where: { claimId: { in: labelIds.map((id) => claimOf.get(id)!) } }, data: { version: STORIES_VERSION - 1 } });
+    const eventTitle = /^Defections · Cúcuta( · 23 Feb)?$/u;
+    expect((await titleOf('seed-000')).title).toMatch(eventTitle);
+
+    // A title from before event titles, on the seeds' story; an editor's title on Sudan's.
+    await db.story.update({ where: { id: (await storyOf('seed-000'))! }, data: { title: 'Cúcuta, Guaidó, Migración Colombia — 23 de fevereiro' } });
+    await db.story.update({ where: { id: (await storyOf('sudan-coup-en'))! }, data: { customTitle: 'Bashir falls' } });
+    await staleRules(['seed-001', 'sudan-coup-pt']);
+    expect(await groupUngrouped()).toEqual({ grouped: 2 });
+    expect((await titleOf('seed-000')).title).toMatch(eventTitle);
+    expect((await titleOf('sudan-coup-en')).customTitle).toBe('Bashir falls');
+
+    // The same event (kind and place) under another day: a regrouping keeps the stored title.
+    const same = 'Defections · Cúcuta · 22 Feb 2019';
+    await db.story.update({ where: { id: (await storyOf('seed-000'))! }, data: { title: same } });
+    await staleRules(['seed-002']);
+    expect(await groupUngrouped()).toEqual({ grouped: 1 });
+    expect((await titleOf('seed-000')).title).toBe(same);
     expect((await verifyAuditChain()).ok).toBe(true);
   });
 });
