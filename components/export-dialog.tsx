@@ -17,8 +17,22 @@ type Props = {
 };
 type Progress = { state: 'idle' } | { state: 'running'; bytes: number } | { state: 'done'; file: string; count: string } | { state: 'error'; message: string };
 
-function fileNameFrom(res: Response, fallback: string) {
-  return /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+/**
+ * The name the server gave the file (RFC 6266): filename*=UTF-8''… for a story in any script,
+ * else filename="…" or a bare token (the server's library leaves out quotes it does not need).
+ */
+export function fileNameFrom(res: Pick<Response, 'headers'>, fallback: string) {
+  const header = res.headers.get('content-disposition') ?? '';
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: fall through to the plain name.
+    }
+  }
+  const plain = /filename=(?:"([^"]+)"|([^;\s]+))/i.exec(header);
+  return plain?.[1] ?? plain?.[2] ?? fallback;
 }
 
 export function ExportDialog({ filterQuery = '', selectedIds = [], story }: Props) {

@@ -47,16 +47,16 @@ export function HeaderMenu({ children, account }: { children: React.ReactNode; a
         aria-expanded={open}
         aria-controls={`${id}-menu`}
         onClick={() => setOpen((o) => !o)}
-        className="order-last rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 sm:hidden"
+        className="order-last rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 lg:hidden"
       >
         Menu
       </button>
       <div
         ref={panel}
         id={`${id}-menu`}
-        className={`${open ? 'block' : 'hidden'} absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-3 pt-1 shadow-md sm:static sm:block sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none`}
+        className={`${open ? 'block' : 'hidden'} absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-3 pt-1 shadow-md lg:static lg:block lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
       >
-        <nav aria-label="Main" className="flex flex-col text-base sm:flex-row sm:gap-1 sm:text-sm">
+        <nav aria-label="Main" className="flex flex-col text-base lg:flex-row lg:gap-1 lg:text-sm">
           {children}
         </nav>
         <div className="mt-2 flex items-center justify-between gap-3 border-t border-slate-100 pt-2 text-sm sm:hidden">{account}</div>

@@ -69,7 +69,7 @@ test('an editor downloads the PDF report: the figures board in Cyrillic and Lati
   execFileSync('pdftoppm', ['-r', '90', '-l', '4', '-png', pdf, `${dir}/figures-export-pdf`]);
   expect(readdirSync(dir).filter((f) => f.startsWith('figures-export-pdf-')).length).toBeGreaterThanOrEqual(1);
 
-  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
   expect(text).toContain('Figures board');
   expect(text).toMatch(/Defections: \S+ to 567 across 3 articles, 3 languages/);
   // The board's sentences in their own script, and who says the figures in both.

@@ -217,7 +217,7 @@ test.describe('figures on a desk of the seeds alone', () => {
       await form.screenshot({ path: `e2e/screenshots/figure-verdict-evidence-${width}.png` });
     }
     if (size) await reviewer.setViewportSize(size);
-    await form.getByRole('textbox', { name: 'Link 2' }).focus();
+    await form.getByRole('textbox', { name: 'Link 2', exact: true }).focus();
     await reviewer.keyboard.press('Control+Enter');
 
     await expect(form).toBeHidden();

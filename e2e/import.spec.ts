@@ -168,7 +168,9 @@ test('an editor previews and imports uploaded and pasted articles; a reviewer se
   await expect(searching.getByTestId('claim-row')).toHaveCount(4);
   // After a reload the rows say where each article came from, not its source key.
   await reviewer.reload();
-  await expect(reviewer.locator(`[data-testid="claim-row"][data-claim-id="${created[0]}"]`).getByTestId('claim-origin')).toHaveText('desalination-ar.txt');
+  await expect(reviewer.locator(`[data-testid="claim-row"][data-claim-id="${created[0]}"]`).getByTestId('claim-origin')).toHaveText(
+    'Eastgate Courier · desalination-ar.txt',
+  );
   await expect(reviewer.locator(`[data-testid="claim-row"][data-claim-id="${created[2]}"]`).getByTestId('claim-origin')).toHaveText('Diario de la Sierra');
 
   // The claim page shows what the editor corrected and the Arabic claim's language.
@@ -178,7 +180,7 @@ test('an editor previews and imports uploaded and pasted articles; a reviewer se
   await expect(editor.getByTestId('claim-meta')).toContainText('Published 10 Aug 2026');
   await editor.goto(`/claims/${created[0]}`);
   await expect(editor.getByTestId('claim-language')).toContainText('Arabic');
-  await expect(editor.getByTestId('claim-origin')).toHaveText('desalination-ar.txt');
+  await expect(editor.getByTestId('claim-origin')).toHaveText('Eastgate Courier · desalination-ar.txt');
   await expect(editor.getByTestId('claim-meta')).toContainText('Published 12 Aug 2026');
   await editor.goto(`/claims/${created[2]}`);
   await expect(editor.getByTestId('claim-meta')).toContainText('Diario de la Sierra');

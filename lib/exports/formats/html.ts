@@ -87,7 +87,7 @@ export function htmlStream(
   const { story } = meta;
   async function* chunks() {
     yield `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="factdesk-audit" content="${escapeHtml(JSON.stringify(meta.audit))}">
-<title>Verdict report — ${story ? `${escapeHtml(story.title)} — ` : ''}${escapeHtml(org)}</title><style>${STYLE}${BOARD_STYLE}</style></head><body>
+<title>Verdict report — ${story ? `${escapeHtml(story.title)} — ` : ''}${escapeHtml(org)}</title><style>${STYLE}${BOARD_STYLE}</style></head><body><main>
 <h1>Verdict report${story ? `<span class="story">Story: ${bdi(story.title)}</span>` : ''}</h1><p class="meta">${escapeHtml(org)} · exported ${escapeHtml(when(meta.exportedAt))} by ${escapeHtml(meta.exportedBy)} · ${escapeHtml(describeFilters(meta.filters))}</p>
 <p class="meta audit">${escapeHtml(auditLine(meta.audit))}</p>
 <div class="summary">${chart(counts)}<p><strong>${meta.count}</strong> claims</p></div>`;
@@ -95,7 +95,7 @@ export function htmlStream(
     for await (const board of boards) yield boardSection(board, n++);
     if (n > 0) yield '<h2 class="claims-heading">Claims</h2>';
     for await (const c of claims) yield claimSection(c, !story);
-    yield '</body></html>\n';
+    yield '</main></body></html>\n';
   }
   return Readable.from(chunks());
 }
