@@ -52,7 +52,7 @@ test('a slow move to another page is shown until that page arrives', async ({ pa
 test('a filter that navigates shows its progress too, and a click on the page already shown shows none', async ({ page }) => {
   await signIn(page, 'viewer@factdesk.test');
   await expect(page.locator('body[data-shortcuts="ready"]')).toBeAttached();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Claims' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Claims', exact: true }).click();
   await page.waitForTimeout(300);
   await expect(progress(page)).toBeHidden();
 
@@ -85,7 +85,7 @@ test('on a phone the header is one row, and its Menu opens every link, by keyboa
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
   // The links follow the button in the tab order.
   await page.keyboard.press('Tab');
-  await expect(nav.getByRole('link', { name: 'Claims' })).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Claims', exact: true })).toBeFocused();
   await page.screenshot({ path: 'e2e/screenshots/header-phone-menu.png' });
   await page.keyboard.press('Escape');
   await expect(menu).toHaveAttribute('aria-expanded', 'false');

@@ -219,9 +219,10 @@ test('the audit trail page lists events with filters', async ({ page, browser, f
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(/action=claim.verdict_set/);
   const rows = table.locator('tbody tr');
-  await expect(rows.first()).toContainText('claim.verdict_set');
+  // Rows speak in words (issue 32 item 18): a claim verdict reads "… marked it verified".
+  await expect(rows.first()).toContainText(' marked it ');
   await expect(rows.filter({ hasText: reason })).toHaveCount(1);
-  for (const text of await rows.allTextContents()) expect(text).toContain('claim.verdict_set');
+  for (const text of await rows.allTextContents()) expect(text).toMatch(/ marked it (verified|disputed|outdated|unreviewed)/);
   await page.screenshot({ path: 'e2e/screenshots/audit.png', fullPage: true });
 });
 
