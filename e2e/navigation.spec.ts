@@ -80,7 +80,8 @@ test('on a phone the header is one row, and its Menu opens every link, by keyboa
   await menu.focus();
   await page.keyboard.press('Enter');
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
-  for (const name of ['Claims', 'Stories', 'Audit trail', 'Add articles', 'People']) await expect(nav.getByRole('link', { name })).toBeInViewport();
+  for (const name of ['Claims', 'Stories', 'Audit trail', 'Add articles', 'People'])
+    await expect(nav.getByRole('link', { name, exact: true })).toBeInViewport();
   await expect(page.getByRole('link', { name: /^My account/ })).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
   // The links follow the button in the tab order.

@@ -107,8 +107,9 @@ function groupSection(g: ReportGroup, id: string): string {
   const chart = g.chart
     ? `<figure class="chart">${svgChart(g.chart, id)}${g.chart.omitted ? `<figcaption class="meta">The chart shows the first ${g.chart.points.length} figures in time order; ${g.chart.omitted} more are in the table and the figures CSV.</figcaption>` : ''}</figure>`
     : '';
+  // tabindex on the table: on a phone it scrolls sideways (CSS below 40rem), and a keyboard must reach it to scroll.
   return `<section class="group" aria-labelledby="${id}-h"><h3 id="${id}-h">${esc(g.group.label)}</h3><p class="line">${esc(g.group.summary)}</p>${lists}${chart}
-<table class="figures"><caption class="meta">${esc(g.group.label)}: every figure, in time order</caption><thead><tr><th scope="col">Value</th><th scope="col">Qualifier</th><th scope="col">Counted</th><th scope="col">Who says it</th><th scope="col">When</th><th scope="col">Article</th><th scope="col">Sentence</th><th scope="col">Verdict</th></tr></thead>
+<table class="figures" tabindex="0"><caption class="meta">${esc(g.group.label)}: every figure, in time order</caption><thead><tr><th scope="col">Value</th><th scope="col">Qualifier</th><th scope="col">Counted</th><th scope="col">Who says it</th><th scope="col">When</th><th scope="col">Article</th><th scope="col">Sentence</th><th scope="col">Verdict</th></tr></thead>
 <tbody>${g.rows.map(tableRow).join('')}</tbody></table>${g.omittedRows ? `<p class="meta">${g.omittedRows} more figures are in the figures CSV.</p>` : ''}</section>`;
 }
 
